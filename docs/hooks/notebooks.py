@@ -1,0 +1,62 @@
+"""Put the notebooks of examples/<lang>/ into the site of that language.
+
+Notebooks live outside docs/ (docs_dir cannot be the repository root, and the files are
+downloads in their own right). Each examples/<lang>/<name>.ipynb becomes the page
+examples/<name>/ rendered by mkdocs-jupyter, and the teaching page <name>.md links to it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from mkdocs.plugins import CombinedEvent, event_priority
+from mkdocs.structure.files import File
+
+NOTEBOOKS = "examples"
+
+
+def _notebook_dir(config) -> Path:
+    return Path(config.config_file_path).parent / NOTEBOOKS / config.extra["lang"]
+
+
+@event_priority(100)  # before mkdocs-jupyter, which turns these files into pages
+def _add_notebooks(files, config, **kwargs):
+    for path in sorted(_notebook_dir(config).glob("*.ipynb")):
+        files.append(File.generated(config, f"{NOTEBOOKS}/{path.name}", abs_src_path=str(path)))
+    return files
+
+
+@event_priority(-100)
+def _after_mkdocs_jupyter(files, config, **kwargs):
+    # mkdocs-jupyter wraps each notebook File in an object that recomputes abs_src_path from
+    # src_dir, which generated files do not have; hand it the real path again.
+    for file in files:
+        inner = getattr(file, "file", None)
+        if isinstance(inner, File) and inner.generated_by and inner.src_uri.endswith(".ipynb"):
+            file.abs_src_path = inner.abs_src_path
+    return files
+
+
+on_files = CombinedEvent(_add_notebooks, _after_mkdocs_jupyter)
+
+
+def on_page_markdown(markdown, page, config, files, **kwargs):
+    notebook = files.get_file_from_path(f"{NOTEBOOKS}/{Path(page.file.src_uri).stem}.ipynb")
+    if notebook is not None and page.file.src_uri.endswith(".md"):
+        page.meta["notebook"] = notebook.url
+    return markdown
+
+
+# mkdocs-jupyter inlines JupyterLab's whole stylesheet (575 KB) and a MathJax loader from
+# a CDN into every notebook page. The site styles notebook cells itself (assets/site.css)
+# and renders math as MathML, so both go.
+_JUPYTERLAB_CSS = re.compile(r"<style type=\"text/css\">\s*/\*[^<]*?jupyterlab.*?</style>", re.S | re.I)
+_SCRIPT_FROM_ELSEWHERE = re.compile(r"<script[^>]*\bsrc=\"https?://[^\"]*\"[^>]*>\s*</script>", re.S)
+
+
+def on_page_content(html, page, config, files, **kwargs):
+    if not page.file.src_uri.endswith(".ipynb"):
+        return html
+    page.meta["download"] = Path(page.file.abs_src_path).name
+    return html
