@@ -18,3 +18,12 @@ def pytest_addoption(parser):
 @pytest.fixture(scope="session")
 def update_outputs(request) -> bool:
     return request.config.getoption("--update-outputs")
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory):
+    """The whole site (every language), built once with --strict; yields (folder, build log)."""
+    from site_build import build
+
+    folder = tmp_path_factory.mktemp("site")
+    return folder, build(folder)

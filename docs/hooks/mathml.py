@@ -19,6 +19,18 @@ def to_mathml(latex: str, display: bool) -> str:
     return convert(html_lib.unescape(latex).strip(), display="block" if display else "inline")
 
 
-def on_page_content(html, **kwargs):
+# Notebook markdown cells keep Jupyter's $...$ (mkdocs-jupyter leaves it to MathJax).
+_NOTEBOOK_INLINE = re.compile(r"\$([^$<>\n]+?)\$")
+_PRE = re.compile(r"(<pre\b.*?</pre>)", re.S)
+
+
+def on_page_content(html, page, **kwargs):
     html = _BLOCK.sub(lambda m: to_mathml(m.group(1), True), html)
-    return _INLINE.sub(lambda m: to_mathml(m.group(1), False), html)
+    html = _INLINE.sub(lambda m: to_mathml(m.group(1), False), html)
+    if page.file.src_uri.endswith(".ipynb"):
+        parts = _PRE.split(html)  # odd parts are <pre> blocks: code and outputs stay as they are
+        html = "".join(
+            part if i % 2 else _NOTEBOOK_INLINE.sub(lambda m: to_mathml(m.group(1), False), part)
+            for i, part in enumerate(parts)
+        )
+    return html

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import yaml
+
 from mkdocs.plugins import CombinedEvent, event_priority
 from mkdocs.structure.files import File
 
@@ -48,15 +50,33 @@ def on_page_markdown(markdown, page, config, files, **kwargs):
     return markdown
 
 
-# mkdocs-jupyter inlines JupyterLab's whole stylesheet (575 KB) and a MathJax loader from
-# a CDN into every notebook page. The site styles notebook cells itself (assets/site.css)
-# and renders math as MathML, so both go.
-_JUPYTERLAB_CSS = re.compile(r"<style type=\"text/css\">\s*/\*[^<]*?jupyterlab.*?</style>", re.S | re.I)
-_SCRIPT_FROM_ELSEWHERE = re.compile(r"<script[^>]*\bsrc=\"https?://[^\"]*\"[^>]*>\s*</script>", re.S)
+# mkdocs-jupyter's HTML inlines JupyterLab's whole stylesheet (575 KB), a MathJax and a
+# Mermaid loader pointing at a CDN, and a copy button of its own into every notebook page.
+# The site draws notebook cells with Material's own code styles (assets/site.css) and
+# math as MathML (mathml.py), so all of that goes.
+_DROP = [
+    re.compile(r"<(style|script)\b[^>]*>.*?</\1>", re.S),
+    re.compile(r'<div class="zeroclipboard-container">.*?</clipboard-copy>\s*</div>', re.S),
+    re.compile(r'<div class="clipboard-copy-txt"[^>]*>.*?</div>', re.S),
+]
+_CODE = re.compile(r'<div class="highlight-ipynb hl-python"><pre>(.*?)</pre></div>', re.S)
+
+
+def _published_root(config) -> str:
+    """The address of this language's site as written into the notebooks' links."""
+    raw = yaml.safe_load(Path(config.config_file_path).read_text(encoding="utf-8"))
+    default = config.extra["languages"][0]["lang"]
+    lang = config.extra["lang"]
+    return raw["site_url"] + ("" if lang == default else f"{lang}/")
 
 
 def on_page_content(html, page, config, files, **kwargs):
     if not page.file.src_uri.endswith(".ipynb"):
         return html
     page.meta["download"] = Path(page.file.abs_src_path).name
-    return html
+    for pattern in _DROP:
+        html = pattern.sub("", html)
+    html = _CODE.sub(r'<div class="highlight"><pre><code>\1</code></pre></div>', html)
+    # Notebooks link to the published pages; inside the site, link to the page next door.
+    up = "../" * page.url.count("/")
+    return html.replace(f'href="{_published_root(config)}', f'href="{up}')

@@ -1,0 +1,114 @@
+"""Make each teaching page's notebook from the page itself: one source of truth.
+
+Prose becomes markdown cells, each Python block a code cell, and the expected output
+under it (already checked against a live run) the cell's stored output, so a notebook
+cannot drift from its page. nbval then re-runs every notebook to check it on its own.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+import torch
+import yaml
+
+from pages import MARKER, ROOT, blocks, fences, lang_of
+
+EXAMPLES = ROOT / "examples"
+SITE_URL = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8").replace("!!", ""))["site_url"]
+
+HEADER = {
+    "en": "> This notebook is generated from the page [{title}]({url}) and runs it top to bottom. "
+    "Its stored outputs come from a clean run with Python {python} and PyTorch {torch}; "
+    "other versions may print other random values.",
+    "zh": "> 本笔记本由页面[{title}]({url})生成，按顺序运行页面中的全部代码。"
+    "其中保存的输出来自 Python {python} 与 PyTorch {torch} 的一次完整运行；"
+    "换用其他版本时，随机数值可能不同。",
+}
+
+_ANCHOR = re.compile(r"\s*\{\s*#[\w-]+\s*\}\s*$")
+_LINK = re.compile(r"\]\((?!https?://)([^)#\s]*?)(?:\.md)?(#[^)\s]*)?\)")
+
+
+def notebook_path(page: Path) -> Path:
+    return EXAMPLES / lang_of(page) / f"{page.stem}.ipynb"
+
+
+def page_url(page: Path, target: str = "") -> str:
+    """The page's address on the published site (targets are paths relative to docs/<lang>/)."""
+    lang = lang_of(page)
+    prefix = "" if lang == "en" else f"{lang}/"
+    path = "" if target in ("", "index") else f"{target}/"
+    return f"{SITE_URL}{prefix}{path}"
+
+
+def _markdown(page: Path, lines: list[str]) -> str:
+    out = []
+    for line in lines:
+        if line.strip() == MARKER:
+            continue
+        if line.startswith("#"):
+            line = _ANCHOR.sub("", line)
+        line = _LINK.sub(lambda m: f"]({page_url(page, m.group(1))}{m.group(2) or ''})", line)
+        out.append(line)
+    return "\n".join(out).strip("\n")
+
+
+def has_notebook(page: Path) -> bool:
+    return any(b.is_python for b in blocks(page))
+
+
+def make_notebook(page: Path) -> str:
+    """The notebook of a page, as the text of an .ipynb file."""
+    lines = page.read_text(encoding="utf-8").splitlines()
+    title = lines[0].lstrip("# ").strip()
+    header = HEADER[lang_of(page)].format(
+        title=title,
+        url=page_url(page, page.stem),
+        python=".".join(map(str, sys.version_info[:2])),
+        torch=torch.__version__,
+    )
+    cells = [nbformat.v4.new_markdown_cell(f"# {title}\n\n{header}")]
+    output_at = {b.output_fence.start: b for b in blocks(page) if b.output_fence}
+    code_at = {b.line: b for b in blocks(page)}
+    prose, cursor = [], 1  # line 0 is the title, already in the first cell
+
+    def flush():
+        text = _markdown(page, prose)
+        if text:
+            cells.append(nbformat.v4.new_markdown_cell(text))
+        prose.clear()
+
+    for fence in fences(page):
+        prose.extend(lines[cursor : fence.start - 1])
+        cursor = fence.end
+        block = code_at.get(fence.start)
+        if block is not None and block.is_python:
+            flush()
+            cell = nbformat.v4.new_code_cell(block.code.rstrip("\n"))
+            cells.append(cell)
+        elif fence.start in output_at:
+            cell = cells[-1]
+            cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text=output_at[fence.start].expected)]
+        else:
+            prose.extend(lines[fence.start - 1 : fence.end])
+    prose.extend(lines[cursor:])
+    flush()
+
+    count = 0
+    for i, cell in enumerate(cells):
+        cell.id = f"cell-{i}"
+        if cell.cell_type == "code":
+            count += 1
+            cell.execution_count = count
+            for output in cell.outputs:
+                output.pop("execution_count", None)
+    nb = nbformat.v4.new_notebook(cells=cells)
+    nb.metadata = {
+        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+        "language_info": {"name": "python"},
+    }
+    return nbformat.writes(nb) + "\n"

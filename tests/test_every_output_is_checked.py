@@ -1,0 +1,36 @@
+"""Nothing that looks like a printed tensor sits anywhere unchecked.
+
+Printed output may appear only in an expected-output fence (which the page runner
+compares with a live run) or as a stored notebook output (which nbval compares). Tensor
+text anywhere else, in prose, in a plain fence, in a comment, in a markdown cell, could
+drift from PyTorch without any test noticing.
+"""
+
+import json
+
+import pytest
+
+from pages import ROOT, TENSOR_TEXT, rel, unchecked_tensor_text
+
+MARKDOWN = sorted(p for p in ROOT.rglob("*.md") if not {"site", ".git", "node_modules"} & set(p.parts))
+NOTEBOOKS = sorted((ROOT / "examples").rglob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", MARKDOWN, ids=rel)
+def test_no_tensor_text_outside_checked_outputs(path):
+    found = unchecked_tensor_text(path)
+    assert not found, "printed-tensor text outside a checked expected output:\n" + "\n".join(
+        f"{rel(path)}:{n}: {line}" for n, line in found
+    )
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=rel)
+def test_no_tensor_text_in_notebook_sources(path):
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    found = [
+        f"{rel(path)}: cell {i} ({cell['cell_type']}): {line}"
+        for i, cell in enumerate(cells)
+        for line in "".join(cell["source"]).splitlines()
+        if TENSOR_TEXT.search(line)
+    ]
+    assert not found, "printed-tensor text in a notebook's sources (only its outputs are checked):\n" + "\n".join(found)

@@ -1,0 +1,96 @@
+"""The built site: strict build, every page and notebook rendered in its own language,
+one search index per language, and nothing loaded from another host."""
+
+import json
+import re
+
+import pytest
+
+from notebooks import EXAMPLES
+from pages import DOCS, LANGUAGES, ROOT, rel
+
+
+def lang_root(site, lang):
+    return site if lang == LANGUAGES[0] else site / lang
+
+
+def html_of(site, lang, page_path: str) -> str:
+    """The built HTML of docs/<lang>/<page_path> (x.md or examples/x.ipynb)."""
+    stem = page_path.rsplit(".", 1)[0]
+    out = lang_root(site, lang) / ("index.html" if stem == "index" else f"{stem}/index.html")
+    assert out.exists(), f"{page_path} ({lang}) was not built: no {out}"
+    return out.read_text(encoding="utf-8")
+
+
+def test_strict_build_has_no_warnings(built_site):
+    _, log = built_site
+    assert not re.search(r"^(WARNING|ERROR)", log, re.M), log
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_is_built_in_its_language(built_site, lang):
+    site, _ = built_site
+    for page in sorted((DOCS / lang).rglob("*.md")):
+        html = html_of(site, lang, str(page.relative_to(DOCS / lang)))
+        assert f'<html lang="{lang}"' in html, f"{rel(page)} is not marked as {lang}"
+
+
+NOTEBOOKS = sorted(EXAMPLES.glob("*/*.ipynb"))
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=rel)
+def test_every_notebook_is_a_rendered_page(built_site, notebook):
+    site, _ = built_site
+    lang = notebook.parent.name
+    html = html_of(site, lang, f"examples/{notebook.name}")
+    assert f'<html lang="{lang}"' in html
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    # mkdocs-jupyter silently copies raw JSON when it does not render a notebook
+    for i, cell in enumerate(cells):
+        assert f'id="cell-id={cell["id"]}"' in html, f"{rel(notebook)}: cell {i} was not rendered"
+        for output in cell.get("outputs", []):
+            for line in "".join(output["text"]).splitlines():
+                escaped = line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                assert escaped in html, f"{rel(notebook)}: output of cell {i} missing from the page: {line!r}"
+    download = lang_root(site, lang) / "examples" / notebook.stem / notebook.name
+    assert download.read_bytes() == notebook.read_bytes(), f"{rel(notebook)} is not downloadable next to its page"
+    assert f'href="{notebook.name}" download' in html, f"{rel(notebook)}: no download button"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_teaching_pages_link_their_notebook(built_site, lang):
+    site, _ = built_site
+    for notebook in sorted((EXAMPLES / lang).glob("*.ipynb")):
+        html = html_of(site, lang, f"{notebook.stem}.md")
+        assert f'href="../examples/{notebook.stem}/"' in html, f"{notebook.stem} ({lang}) does not link its notebook"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_language_has_its_own_search_index(built_site, lang):
+    site, _ = built_site
+    index = json.loads((lang_root(site, lang) / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert index["config"]["lang"] == [lang]
+    others = [f"{l}/" for l in LANGUAGES[1:] if l != lang]
+    leaked = [d["location"] for d in index["docs"] if d["location"].startswith(tuple(others))]
+    assert not leaked, f"the {lang} index holds pages of another language: {leaked[:5]}"
+
+
+# Attributes and CSS that make a browser fetch something on page load.
+_LOADS = re.compile(
+    r"<(?:script|img|iframe|source|audio|video)\b[^>]*\bsrc=\"(https?:)?//[^\"]+\""
+    r"|<link\b[^>]*\brel=\"(?:stylesheet|preload|preconnect|icon|manifest|modulepreload)\"[^>]*\bhref=\"(?:https?:)?//[^\"]+\""
+    r"|<link\b[^>]*\bhref=\"(?:https?:)?//[^\"]+\"[^>]*\brel=\"(?:stylesheet|preload|preconnect|icon|manifest|modulepreload)\""
+    r"|url\(\s*['\"]?(?:https?:)?//"
+    r"|@import\s+['\"](?:https?:)?//",
+    re.I,
+)
+
+
+def test_nothing_is_loaded_from_another_host(built_site):
+    site, _ = built_site
+    found = []
+    for path in sorted(site.rglob("*")):
+        if path.suffix in {".html", ".css"}:
+            for m in _LOADS.finditer(path.read_text(encoding="utf-8", errors="replace")):
+                found.append(f"{path.relative_to(site)}: {m.group(0)[:120]}")
+    assert not found, "the site would load these from other hosts:\n" + "\n".join(found)

@@ -1,0 +1,64 @@
+"""A translation has the same pages, code, outputs, anchors and links as its English page.
+
+Only prose and code comments are translated; a Chinese page that lost, reordered or
+changed a block fails here, naming the page and the block.
+"""
+
+import io
+import re
+import tokenize
+
+import pytest
+
+from pages import DOCS, LANGUAGES, blocks, counterpart, headings, pages, rel
+
+SOURCE, TRANSLATIONS = LANGUAGES[0], LANGUAGES[1:]
+_LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def without_comments(code: str) -> str:
+    """The code with comments and trailing blanks removed, so comments may be translated."""
+    tokens = tokenize.generate_tokens(io.StringIO(code).readline)
+    lines = code.splitlines()
+    for tok in tokens:
+        if tok.type == tokenize.COMMENT:
+            row, col = tok.start
+            lines[row - 1] = lines[row - 1][:col]
+    return "\n".join(line.rstrip() for line in lines if line.strip())
+
+
+def test_every_page_exists_in_every_language():
+    relative = {lang: {str(p.relative_to(DOCS / lang)) for p in pages(lang)} for lang in LANGUAGES}
+    for lang in TRANSLATIONS:
+        assert relative[SOURCE] - relative[lang] == set(), f"pages missing in docs/{lang}/"
+        assert relative[lang] - relative[SOURCE] == set(), f"pages in docs/{lang}/ only"
+
+
+translated = [(p, lang) for p in pages(SOURCE) for lang in TRANSLATIONS if counterpart(p, lang).exists()]
+
+
+@pytest.mark.parametrize("page,lang", translated, ids=[f"{rel(counterpart(p, l))}" for p, l in translated])
+def test_same_code_and_outputs(page, lang):
+    theirs = counterpart(page, lang)
+    ours, their_blocks = blocks(page), blocks(theirs)
+    for n, (a, b) in enumerate(zip(ours, their_blocks), 1):
+        where = f"block {n} ({rel(page)}:{a.line} vs {rel(theirs)}:{b.line})"
+        assert a.syntax == b.syntax, f"{where}: fence language differs"
+        code_a = without_comments(a.code) if a.is_python else a.code
+        code_b = without_comments(b.code) if b.is_python else b.code
+        assert code_b == code_a, f"{where}: code differs (comments aside)"
+        assert b.expected == a.expected, f"{where}: shown output differs"
+    assert len(their_blocks) == len(ours), (
+        f"{rel(theirs)} has {len(their_blocks)} code blocks, {rel(page)} has {len(ours)}"
+    )
+
+
+@pytest.mark.parametrize("page,lang", translated, ids=[f"{rel(counterpart(p, l))}" for p, l in translated])
+def test_same_anchors_and_links(page, lang):
+    theirs = counterpart(page, lang)
+    for p in (page, theirs):
+        bare = [f"{rel(p)}:{n}: {text}" for n, text, anchor in headings(p) if anchor is None]
+        assert not bare, "headings need an explicit anchor, { #like-this }, identical in every language:\n" + "\n".join(bare)
+    assert [a for _, _, a in headings(theirs)] == [a for _, _, a in headings(page)], "heading anchors differ"
+    links = {p: _LINK.findall(p.read_text(encoding="utf-8")) for p in (page, theirs)}
+    assert links[theirs] == links[page], "link targets differ"
