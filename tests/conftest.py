@@ -27,3 +27,34 @@ def built_site(tmp_path_factory):
 
     folder = tmp_path_factory.mktemp("site")
     return folder, build(folder)
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site):
+    """The built site, served on 127.0.0.1 under its site_url path."""
+    from browser import serve
+
+    server, url = serve(built_site[0])
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Chromium. Without it the browser tests skip, except under CI=true."""
+    import os
+
+    from browser import CHROMIUM_ARGS, chromium
+
+    path = chromium()
+    if path is None:
+        reason = "no Chromium on this machine (apt-get install chromium)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{reason}; CI must run the browser tests", pytrace=False)
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chrome = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        yield chrome
+        chrome.close()

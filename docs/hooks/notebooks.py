@@ -44,6 +44,10 @@ on_files = CombinedEvent(_add_notebooks, _after_mkdocs_jupyter)
 
 
 def on_page_markdown(markdown, page, config, files, **kwargs):
+    if page.file.src_uri.endswith(".ipynb"):
+        # Its teaching page holds the same text: one search result, not two, and half the index.
+        page.meta["search"] = {"exclude": True}
+        return markdown
     notebook = files.get_file_from_path(f"{NOTEBOOKS}/{Path(page.file.src_uri).stem}.ipynb")
     if notebook is not None and page.file.src_uri.endswith(".md"):
         page.meta["notebook"] = notebook.url
@@ -79,4 +83,35 @@ def on_page_content(html, page, config, files, **kwargs):
     html = _CODE.sub(r'<div class="highlight"><pre><code>\1</code></pre></div>', html)
     # Notebooks link to the published pages; inside the site, link to the page next door.
     up = "../" * page.url.count("/")
-    return html.replace(f'href="{_published_root(config)}', f'href="{up}')
+    html = html.replace(f'href="{_published_root(config)}', f'href="{up}')
+    return _page_anchors(page, config, html)
+
+
+_ANCHOR = re.compile(r"^#{2,6} .*\{\s*#([\w-]+)\s*\}\s*$", re.M)
+_HEADING = re.compile(r'<h([1-6]) id="[^"]*">(.*?)(?:<a class="anchor-link" href="#[^"]*">¶</a>)?</h\1>', re.S)
+
+
+def _page_anchors(page, config, html):
+    """Give the notebook's headings the anchors of its teaching page.
+
+    nbconvert derives heading ids from the text (empty or clashing for Chinese headings) and
+    mkdocs-jupyter's table of contents uses MkDocs' slugs, which differ again. The notebook
+    is made from the page, heading for heading, so the page's explicit anchors fit."""
+    source = Path(config.docs_dir) / f"{Path(page.file.src_uri).stem}.md"
+    anchors = iter([Path(page.file.src_uri).stem] + _ANCHOR.findall(source.read_text(encoding="utf-8")))
+    used = []
+
+    def rename(m):
+        used.append(next(anchors))
+        return f'<h{m.group(1)} id="{used[-1]}">{m.group(2)}<a class="headerlink" href="#{used[-1]}">¶</a></h{m.group(1)}>'
+
+    html = _HEADING.sub(rename, html)
+    ids = iter(used)
+
+    def walk(items):
+        for item in items:
+            item.id = next(ids, item.id)
+            walk(item.children)
+
+    walk(page.toc)
+    return html

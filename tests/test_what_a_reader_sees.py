@@ -1,0 +1,182 @@
+"""What a reader sees, in headless Chromium, on every page in both languages.
+
+The language switch keeps the reader's place, nothing is fetched from another host,
+nothing errors, math and notebooks render, every internal link and anchor resolves,
+search stays in the reader's language, and each page's first load stays light.
+Screenshots (light and dark) go to test-output/screenshots/ for a reviewer.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from urllib.parse import unquote, urldefrag, urlsplit
+
+import pytest
+
+from browser import SITE_PATH
+from notebooks import EXAMPLES
+from pages import DOCS, LANGUAGES, ROOT
+
+OUT = ROOT / "test-output"
+WEIGHT_LIMIT = 500_000  # bytes, uncompressed, of one page's first load
+
+
+def site_pages() -> list[tuple[str, str]]:
+    """(language, path of the page under its language root) for every page and notebook."""
+    found = []
+    for lang in LANGUAGES:
+        for page in sorted((DOCS / lang).rglob("*.md")):
+            stem = str(page.relative_to(DOCS / lang).with_suffix(""))
+            found.append((lang, "" if stem == "index" else f"{stem}/"))
+        found += [(lang, f"examples/{nb.stem}/") for nb in sorted((EXAMPLES / lang).glob("*.ipynb"))]
+    return found
+
+
+def url_of(site_url: str, lang: str, path: str) -> str:
+    return site_url + ("" if lang == LANGUAGES[0] else f"{lang}/") + path
+
+
+class Visit:
+    """One page opened in a fresh browser context, with everything it asked for recorded."""
+
+    def __init__(self, browser, url: str, scheme: str = "light", wait_until: str = "networkidle"):
+        self.context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
+        self.context.set_default_timeout(10_000)
+        self.page = self.context.new_page()
+        self.requests: list[str] = []
+        self.failures: list[str] = []
+        self.errors: list[str] = []
+        self.context.on("request", lambda r: self.requests.append(r.url))
+        self.context.on("response", lambda r: r.status >= 400 and self.failures.append(f"{r.status} {r.url}"))
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        # networkidle: the search worker has fetched its index, which counts in the weight
+        self.page.goto(url, wait_until=wait_until)
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def visit(browser):
+    opened = []
+
+    def open_(url, scheme="light", wait_until="networkidle"):
+        opened.append(Visit(browser, url, scheme, wait_until))
+        return opened[-1]
+
+    yield open_
+    for v in opened:
+        v.close()
+
+
+def local_file(site: Path, site_url: str, url: str) -> Path | None:
+    """The built file a request for `url` is answered with."""
+    if not url.startswith(site_url):
+        return None
+    path = site / unquote(urlsplit(url).path[len(SITE_PATH):])
+    return path / "index.html" if path.is_dir() else path
+
+
+PAGES = site_pages()
+
+
+@pytest.mark.parametrize("lang,path", PAGES, ids=[f"{l}:/{p}" for l, p in PAGES])
+def test_page(built_site, site_url, visit, lang, path):
+    site = built_site[0]
+    url = url_of(site_url, lang, path)
+    v = visit(url)
+    p = v.page
+    where = f"{lang}:/{path}"
+
+    origin = f"{urlsplit(site_url).scheme}://{urlsplit(site_url).netloc}/"
+    outside = [r for r in v.requests if not r.startswith((origin, "data:", "blob:"))]
+    assert not outside, f"{where}: requests leave the site: {outside}"
+    assert not v.failures, f"{where}: failed responses: {v.failures}"
+    assert not v.errors, f"{where}: console or page errors: {v.errors}"
+
+    # Weight of the first load, from the files the server sent (uncompressed).
+    files = {local_file(site, site_url, r) for r in v.requests} - {None}
+    weight = sum(f.stat().st_size for f in files if f.is_file())
+    report = OUT / "page-weights.json"
+    OUT.mkdir(exist_ok=True)
+    weights = json.loads(report.read_text()) if report.exists() else {}
+    weights[where] = {"bytes": weight, "files": sorted(str(f.relative_to(site)) for f in files)}
+    report.write_text(json.dumps(weights, indent=1, sort_keys=True))
+    assert weight <= WEIGHT_LIMIT, f"{where}: first load is {weight:,} bytes, over {WEIGHT_LIMIT:,}"
+
+    # Math is MathML laid out by the browser; no TeX source is left on screen.
+    text = p.inner_text("article")
+    assert not re.search(r"\\(top|cdot|times)|\$[A-Za-z]", text), f"{where}: unrendered math in the text"
+    maths = p.eval_on_selector_all(
+        "article math",
+        "els => els.map(e => [getComputedStyle(e).display, e.getBoundingClientRect().width, e.getBoundingClientRect().height])",
+    )
+    for i, (display, width, height) in enumerate(maths):
+        assert "math" in display and width > 0 and height > 0, f"{where}: math {i} is not laid out as math"
+
+    if path.startswith("examples/"):
+        assert p.locator(".jp-CodeCell").first.is_visible(), f"{where}: no code cell shown"
+        outputs = p.locator(".jp-OutputArea-output pre")
+        assert outputs.count() > 0 and outputs.first.is_visible(), f"{where}: no output shown"
+
+    # The language selector leads to the same page in every other language, and back.
+    for other in LANGUAGES:
+        if other == lang:
+            continue
+        p.hover(".md-header .md-select")
+        with p.expect_navigation():
+            p.locator(f'.md-select__link[hreflang="{other}"]').click()
+        assert p.url == url_of(site_url, other, path), f"{where}: the {other} link leads to {p.url}"
+        assert p.evaluate("document.documentElement.lang") == other
+        p.hover(".md-header .md-select")
+        with p.expect_navigation():
+            p.locator(f'.md-select__link[hreflang="{lang}"]').click()
+        assert p.url == url, f"{where}: back from {other} lands on {p.url}"
+
+    # Every internal link resolves, and so does its #anchor.
+    broken = []
+    for href in p.eval_on_selector_all("a[href]", "els => els.map(a => a.href)"):
+        if not href.startswith(site_url):
+            continue
+        target, anchor = urldefrag(href)
+        file = local_file(site, site_url, target)
+        if file is None or not file.is_file():
+            broken.append(href)
+        elif anchor and file.suffix == ".html" and f'id="{unquote(anchor)}"' not in file.read_text(encoding="utf-8"):
+            broken.append(href)
+    assert not broken, f"{where}: broken links: {broken}"
+
+    # Screenshots, light and dark, for a reviewer.
+    shots = OUT / "screenshots" / lang
+    shots.mkdir(parents=True, exist_ok=True)
+    name = path.strip("/").replace("/", "-") or "index"
+    p.screenshot(path=shots / f"{name}-light.png", full_page=True)
+    dark = visit(url, scheme="dark", wait_until="load")
+    scheme = dark.page.evaluate("document.body.dataset.mdColorScheme")
+    assert scheme == "slate", f"{where}: the dark scheme is not applied"
+    dark.page.screenshot(path=shots / f"{name}-dark.png", full_page=True)
+
+
+SEARCHES = [("en", "embedding"), ("en", "one-hot"), ("zh", "嵌入"), ("zh", "独热"), ("zh", "查找表")]
+
+
+@pytest.mark.parametrize("lang,query", SEARCHES)
+def test_search_answers_in_the_readers_language(site_url, visit, lang, query):
+    v = visit(url_of(site_url, lang, ""))
+    p = v.page
+    p.locator(".md-search__input").click()
+    if query.isascii():
+        p.keyboard.type(query, delay=30)
+    else:  # an input method delivers CJK text as text, not as key presses
+        p.keyboard.insert_text(query)
+    p.wait_for_selector(".md-search-result__item", timeout=10_000)
+    hrefs = p.eval_on_selector_all(".md-search-result__link", "els => els.map(a => a.href)")
+    assert hrefs, f"{lang}: no result for {query!r}"
+    home = url_of(site_url, lang, "")
+    others = [url_of(site_url, o, "") for o in LANGUAGES if o != lang and url_of(site_url, o, "") != site_url]
+    wrong = [h for h in hrefs if not h.startswith(home) or h.startswith(tuple(others))]
+    assert not wrong, f"{lang}: {query!r} finds pages of another language: {wrong}"
+    assert not v.errors, v.errors
