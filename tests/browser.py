@@ -21,6 +21,7 @@ import yaml
 from pages import ROOT
 
 SITE_PATH = urlsplit(yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["site_url"]).path
+WEIGHTS: dict[str, int] = {}  # page -> bytes of its first load, reported at the end of the run
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
 
 

@@ -58,3 +58,21 @@ def browser():
         chrome = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         yield chrome
         chrome.close()
+
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Report each page's first-load weight (measured by the browser tests)."""
+    import json
+
+    from browser import WEIGHTS
+    from pages import ROOT
+
+    if not WEIGHTS:
+        return
+    out = ROOT / "test-output"
+    out.mkdir(exist_ok=True)
+    (out / "page-weights.json").write_text(json.dumps(WEIGHTS, indent=1, sort_keys=True))
+    terminalreporter.section("first-load weight of each page (uncompressed)")
+    for page, size in sorted(WEIGHTS.items(), key=lambda kv: -kv[1]):
+        terminalreporter.write_line(f"{size / 1000:8.1f} KB  {page}")
