@@ -65,14 +65,22 @@ def test_teaching_pages_link_their_notebook(built_site, lang):
         assert f'href="../examples/{notebook.stem}/"' in html, f"{notebook.stem} ({lang}) does not link its notebook"
 
 
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_language_has_its_own_search_index(built_site, lang):
+    """A reader searching in one language must only find pages in that language."""
     site, _ = built_site
     index = json.loads((lang_root(site, lang) / "search" / "search_index.json").read_text(encoding="utf-8"))
     assert index["config"]["lang"] == [lang]
-    others = [f"{l}/" for l in LANGUAGES[1:] if l != lang]
-    leaked = [d["location"] for d in index["docs"] if d["location"].startswith(tuple(others))]
+    others = tuple(f"{other}/" for other in LANGUAGES[1:] if other != lang)
+    leaked = [d["location"] for d in index["docs"] if d["location"].startswith(others)]
     assert not leaked, f"the {lang} index holds pages of another language: {leaked[:5]}"
+    # Each page's own entry (not its sections) must be written in the index's language.
+    pages = [d for d in index["docs"] if "#" not in d["location"]]
+    wrong = [d["location"] or "/" for d in pages if bool(_CJK.search(d["title"] + d["text"])) != (lang == "zh")]
+    assert not wrong, f"the {lang} index holds pages in another language: {wrong}"
 
 
 # Attributes and CSS that make a browser fetch something on page load.
