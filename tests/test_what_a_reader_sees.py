@@ -179,3 +179,11 @@ def test_search_answers_in_the_readers_language(site_url, visit, lang, query):
     wrong = [h for h in hrefs if not h.startswith(home) or h.startswith(tuple(others))]
     assert not wrong, f"{lang}: {query!r} finds pages of another language: {wrong}"
     assert not v.errors, v.errors
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_missing_page_answers_in_the_readers_language(site_url, visit, lang):
+    v = visit(url_of(site_url, lang, "no-such-page/"), wait_until="load")
+    v.page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    assert "404" in v.page.inner_text("article")
+    assert not [e for e in v.errors if "404" not in e], v.errors
