@@ -16,11 +16,9 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import yaml
+from pages import SITE_URL
 
-from pages import ROOT
-
-SITE_PATH = urlsplit(yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["site_url"]).path
+SITE_PATH = urlsplit(SITE_URL).path
 WEIGHTS: dict[str, int] = {}  # page -> bytes of its first load, reported at the end of the run
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
 

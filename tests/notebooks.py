@@ -13,12 +13,10 @@ from pathlib import Path
 
 import nbformat
 import torch
-import yaml
 
-from pages import MARKER, ROOT, PageError, blocks, fences, lang_of
+from pages import MARKER, ROOT, SITE_URL, PageError, blocks, fences, lang_of
 
 EXAMPLES = ROOT / "examples"
-SITE_URL = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8").replace("!!", ""))["site_url"]
 
 HEADER = {
     "en": "> This notebook is generated from the page [{title}]({url}) and runs it top to bottom. "
