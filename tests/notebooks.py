@@ -14,7 +14,7 @@ from pathlib import Path
 import nbformat
 import torch
 
-from pages import MARKER, ROOT, SITE_URL, PageError, blocks, fences, lang_of
+from pages import MARKER, ROOT, SITE_URL, PageError, blocks, fences, lang_of, published_path
 
 EXAMPLES = ROOT / "examples"
 
@@ -36,11 +36,8 @@ def notebook_path(page: Path) -> Path:
 
 
 def page_url(page: Path, target: str = "") -> str:
-    """The page's address on the published site (targets are paths relative to docs/<lang>/)."""
-    lang = lang_of(page)
-    prefix = "" if lang == "en" else f"{lang}/"
-    path = "" if target in ("", "index") else f"{target}/"
-    return f"{SITE_URL}{prefix}{path}"
+    """The published address of a page of `page`'s language (targets are relative to docs/<lang>/)."""
+    return SITE_URL + published_path(lang_of(page), f"{target or 'index'}.md")
 
 
 def _markdown(page: Path, lines: list[str]) -> str:

@@ -68,6 +68,17 @@ def lang_of(page: Path) -> str:
     return page.relative_to(DOCS).parts[0]
 
 
+def lang_prefix(lang: str) -> str:
+    """Where a language's site sits under the site root: the first at the root, others in <lang>/."""
+    return "" if lang == LANGUAGES[0] else f"{lang}/"
+
+
+def published_path(lang: str, source: str) -> str:
+    """Where docs/<lang>/<source> (x.md, or examples/x.ipynb) is published, from the site root."""
+    stem = source.rsplit(".", 1)[0]
+    return lang_prefix(lang) + ("" if stem == "index" else f"{stem}/")
+
+
 def counterpart(page: Path, lang: str) -> Path:
     """The same page in another language (docs/en/x.md -> docs/zh/x.md)."""
     return DOCS / lang / page.relative_to(DOCS / lang_of(page))

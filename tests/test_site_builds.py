@@ -7,18 +7,17 @@ import re
 import pytest
 
 from notebooks import EXAMPLES
-from pages import DOCS, LANGUAGES, ROOT, rel
+from pages import DOCS, LANGUAGES, lang_prefix, published_path, rel
 
 
 def lang_root(site, lang):
-    return site if lang == LANGUAGES[0] else site / lang
+    return site / lang_prefix(lang)
 
 
-def html_of(site, lang, page_path: str) -> str:
-    """The built HTML of docs/<lang>/<page_path> (x.md or examples/x.ipynb)."""
-    stem = page_path.rsplit(".", 1)[0]
-    out = lang_root(site, lang) / ("index.html" if stem == "index" else f"{stem}/index.html")
-    assert out.exists(), f"{page_path} ({lang}) was not built: no {out}"
+def html_of(site, lang, source: str) -> str:
+    """The built HTML of docs/<lang>/<source> (x.md or examples/x.ipynb)."""
+    out = site / published_path(lang, source) / "index.html"
+    assert out.exists(), f"{source} ({lang}) was not built: no {out}"
     return out.read_text(encoding="utf-8")
 
 

@@ -17,25 +17,19 @@ import pytest
 
 from browser import SITE_PATH, WEIGHTS
 from notebooks import EXAMPLES
-from pages import DOCS, LANGUAGES, ROOT
+from pages import DOCS, LANGUAGES, ROOT, lang_prefix, published_path
 
 OUT = ROOT / "test-output"
 WEIGHT_LIMIT = 500_000  # bytes, uncompressed, of one page's first load
 
 
 def site_pages() -> list[tuple[str, str]]:
-    """(language, path of the page under its language root) for every page and notebook."""
+    """(language, source under docs/<lang>/) for every page and notebook of the site."""
     found = []
     for lang in LANGUAGES:
-        for page in sorted((DOCS / lang).rglob("*.md")):
-            stem = str(page.relative_to(DOCS / lang).with_suffix(""))
-            found.append((lang, "" if stem == "index" else f"{stem}/"))
-        found += [(lang, f"examples/{nb.stem}/") for nb in sorted((EXAMPLES / lang).glob("*.ipynb"))]
+        found += [(lang, str(p.relative_to(DOCS / lang))) for p in sorted((DOCS / lang).rglob("*.md"))]
+        found += [(lang, f"examples/{nb.name}") for nb in sorted((EXAMPLES / lang).glob("*.ipynb"))]
     return found
-
-
-def url_of(site_url: str, lang: str, path: str) -> str:
-    return site_url + ("" if lang == LANGUAGES[0] else f"{lang}/") + path
 
 
 class Visit:
@@ -87,13 +81,13 @@ def local_file(site: Path, site_url: str, url: str) -> Path | None:
 PAGES = site_pages()
 
 
-@pytest.mark.parametrize("lang,path", PAGES, ids=[f"{l}:/{p}" for l, p in PAGES])
-def test_page(built_site, site_url, visit, lang, path):
+@pytest.mark.parametrize("lang,source", PAGES, ids=[f"{l}:{s}" for l, s in PAGES])
+def test_page(built_site, site_url, visit, lang, source):
     site = built_site[0]
-    url = url_of(site_url, lang, path)
+    url = site_url + published_path(lang, source)
     v = visit(url)
     p = v.page
-    where = f"{lang}:/{path}"
+    where = f"{lang}:{source}"
 
     origin = f"{urlsplit(site_url).scheme}://{urlsplit(site_url).netloc}/"
     outside = [r for r in v.requests if not r.startswith((origin, "data:", "blob:"))]
@@ -117,7 +111,7 @@ def test_page(built_site, site_url, visit, lang, path):
     for i, (display, width, height) in enumerate(maths):
         assert "math" in display and width > 0 and height > 0, f"{where}: math {i} is not laid out as math"
 
-    if path.startswith("examples/"):
+    if source.endswith(".ipynb"):
         assert p.locator(".jp-CodeCell").first.is_visible(), f"{where}: no code cell shown"
         outputs = p.locator(".jp-OutputArea-output pre")
         assert outputs.count() > 0 and outputs.first.is_visible(), f"{where}: no output shown"
@@ -138,7 +132,7 @@ def test_page(built_site, site_url, visit, lang, path):
     # Screenshots, light and dark, for a reviewer.
     shots = OUT / "screenshots" / lang
     shots.mkdir(parents=True, exist_ok=True)
-    name = path.strip("/").replace("/", "-") or "index"
+    name = source.rsplit(".", 1)[0].replace("/", "-")
     p.screenshot(path=shots / f"{name}-light.png", full_page=True)
     dark = visit(url, scheme="dark", wait_until="load")
     scheme = dark.page.evaluate("document.body.dataset.mdColorScheme")
@@ -153,7 +147,7 @@ def test_page(built_site, site_url, visit, lang, path):
         p.hover(".md-header .md-select")
         with p.expect_navigation(wait_until="commit"):
             p.locator(f'.md-select__link[hreflang="{other}"]').click()
-        assert p.url == url_of(site_url, other, path), f"{where}: the {other} link leads to {p.url}"
+        assert p.url == site_url + published_path(other, source), f"{where}: the {other} link leads to {p.url}"
 
 
 SEARCHES = [("en", "embedding"), ("en", "one-hot"), ("zh", "嵌入"), ("zh", "独热"), ("zh", "查找表")]
@@ -161,7 +155,7 @@ SEARCHES = [("en", "embedding"), ("en", "one-hot"), ("zh", "嵌入"), ("zh", "�
 
 @pytest.mark.parametrize("lang,query", SEARCHES)
 def test_search_answers_in_the_readers_language(site_url, visit, lang, query):
-    v = visit(url_of(site_url, lang, ""))
+    v = visit(site_url + lang_prefix(lang))
     p = v.page
     p.locator(".md-search__input").click()
     if query.isascii():
@@ -174,8 +168,8 @@ def test_search_answers_in_the_readers_language(site_url, visit, lang, query):
     p.wait_for_selector(".md-search-result__item", timeout=10_000)
     hrefs = p.eval_on_selector_all(".md-search-result__link", "els => els.map(a => a.href)")
     assert hrefs, f"{lang}: no result for {query!r}"
-    home = url_of(site_url, lang, "")
-    others = [url_of(site_url, o, "") for o in LANGUAGES if o != lang and url_of(site_url, o, "") != site_url]
+    home = site_url + lang_prefix(lang)
+    others = [site_url + lang_prefix(o) for o in LANGUAGES if o != lang and lang_prefix(o)]
     wrong = [h for h in hrefs if not h.startswith(home) or h.startswith(tuple(others))]
     assert not wrong, f"{lang}: {query!r} finds pages of another language: {wrong}"
     assert not v.errors, v.errors
@@ -183,7 +177,7 @@ def test_search_answers_in_the_readers_language(site_url, visit, lang, query):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_missing_page_answers_in_the_readers_language(site_url, visit, lang):
-    v = visit(url_of(site_url, lang, "no-such-page/"), wait_until="load")
+    v = visit(site_url + lang_prefix(lang) + "no-such-page/", wait_until="load")
     v.page.wait_for_function(f"document.documentElement.lang === '{lang}'")
     assert "404" in v.page.inner_text("article")
     assert not [e for e in v.errors if "404" not in e], v.errors
