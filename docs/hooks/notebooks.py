@@ -102,7 +102,10 @@ def _page_anchors(page, config, html):
     used = []
 
     def rename(m):
-        used.append(next(anchors))
+        anchor = next(anchors, None)
+        if anchor is None:
+            raise ValueError(f"{page.file.src_uri} has more headings than {source}: remake it (pytest --update-outputs)")
+        used.append(anchor)
         return f'<h{m.group(1)} id="{used[-1]}">{m.group(2)}<a class="headerlink" href="#{used[-1]}">¶</a></h{m.group(1)}>'
 
     html = _HEADING.sub(rename, html)
