@@ -14,7 +14,7 @@ from pathlib import Path
 import nbformat
 import torch
 
-from pages import MARKER, ROOT, SITE_URL, PageError, blocks, fences, lang_of, published_path
+from pages import MARKER, ROOT, SITE_URL, PageError, blocks, fences, lang_of, lang_prefix, published_path
 
 EXAMPLES = ROOT / "examples"
 
@@ -28,7 +28,7 @@ HEADER = {
 }
 
 _ANCHOR = re.compile(r"\s*\{\s*#[\w-]+\s*\}\s*$")
-_LINK = re.compile(r"\]\((?!https?://)([^)#\s]*?)(?:\.md)?(#[^)\s]*)?\)")
+_LINK = re.compile(r"\]\((?!https?://)([^)#\s]*)(#[^)\s]*)?(\s+\"[^\"]*\")?\)")
 
 
 def notebook_path(page: Path) -> Path:
@@ -40,6 +40,18 @@ def page_url(page: Path, target: str = "") -> str:
     return SITE_URL + published_path(lang_of(page), f"{target or 'index'}.md")
 
 
+def _absolute(page: Path, match: re.Match) -> str:
+    """A relative link or image of a page, made absolute: a notebook is read anywhere."""
+    target, anchor, title = match.group(1), match.group(2) or "", match.group(3) or ""
+    if not target:
+        url = page_url(page, page.stem)
+    elif target.endswith(".md"):
+        url = page_url(page, target[: -len(".md")])
+    else:  # a file of the site, such as figures/x.svg
+        url = SITE_URL + lang_prefix(lang_of(page)) + target
+    return f"]({url}{anchor}{title})"
+
+
 def _markdown(page: Path, lines: list[str]) -> str:
     out = []
     for line in lines:
@@ -47,7 +59,7 @@ def _markdown(page: Path, lines: list[str]) -> str:
             continue
         if line.startswith("#"):
             line = _ANCHOR.sub("", line)
-        line = _LINK.sub(lambda m: f"]({page_url(page, m.group(1))}{m.group(2) or ''})", line)
+        line = _LINK.sub(lambda m: _absolute(page, m), line)
         out.append(line)
     return "\n".join(out).strip("\n")
 

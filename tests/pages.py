@@ -147,3 +147,13 @@ def headings(page: Path) -> list[tuple[int, str, str | None]]:
         if m and n not in inside:
             out.append((n, m.group(2), m.group(3)))
     return out
+
+
+def load_example(name: str):
+    """A script of examples/ as a module (examples/ is not a package: its files are downloads)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, ROOT / "examples" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -81,9 +81,10 @@ def on_page_content(html, page, config, files, **kwargs):
     for pattern in _DROP:
         html = pattern.sub("", html)
     html = _CODE.sub(r'<div class="highlight"><pre><code>\1</code></pre></div>', html)
-    # Notebooks link to the published pages; inside the site, link to the page next door.
+    # Notebooks link to the published pages and figures; inside the site, to the files next door.
     up = "../" * page.url.count("/")
     html = html.replace(f'href="{_published_root(config)}', f'href="{up}')
+    html = html.replace(f'src="{_published_root(config)}', f'src="{up}')
     return _page_anchors(page, config, html)
 
 

@@ -1,0 +1,63 @@
+"""Every figure, and the explorer's data, is what examples/figures.py draws from live tensors.
+
+The generator is run again here and each committed file must equal its fresh drawing,
+character for character, so a number edited by hand (or a PyTorch upgrade that changes
+one) fails with the file and a diff. `pytest --update-outputs` rewrites them instead.
+No SVG may sit in a figures folder without a maker, and each is shown by a page.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+import pytest
+
+from pages import DOCS, LANGUAGES, ROOT, load_example
+
+figures = load_example("figures")
+cost = load_example("cost_benchmark")
+DRAWN = figures.everything()
+
+
+def diff(path, actual: str, expected: str) -> str:
+    rel = path.relative_to(ROOT)
+    lines = difflib.unified_diff(
+        actual.splitlines(), expected.splitlines(), f"{rel} (committed)", f"{rel} (drawn now)", lineterm="", n=1
+    )
+    return "\n".join(list(lines)[:40])
+
+
+@pytest.mark.parametrize("path", sorted(DRAWN), ids=lambda p: str(p.relative_to(ROOT)))
+def test_committed_figure_is_a_fresh_drawing(path, update_outputs):
+    expected = DRAWN[path]
+    if update_outputs:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(expected, encoding="utf-8")
+    rel = path.relative_to(ROOT)
+    assert path.is_file(), f"{rel} is missing: run python examples/figures.py"
+    actual = path.read_text(encoding="utf-8")
+    assert actual == expected, (
+        f"{rel} differs from what examples/figures.py draws from PyTorch now "
+        f"(run it, or pytest --update-outputs, if the change is deliberate):\n{diff(path, actual, expected)}"
+    )
+
+
+def test_every_figure_has_a_maker_and_a_page():
+    made = {p for p in DRAWN if p.suffix == ".svg"} | {DOCS / lang / "figures" / "cost.svg" for lang in LANGUAGES}
+    found = set(DOCS.glob("*/figures/*"))
+    unknown = sorted(str(p.relative_to(ROOT)) for p in found - made)
+    assert not unknown, f"figures that no generator makes (so nothing checks their numbers): {unknown}"
+    for path in sorted(made):
+        lang = path.relative_to(DOCS).parts[0]
+        shown = [p for p in (DOCS / lang).glob("*.md") if f"](figures/{path.name} " in p.read_text(encoding="utf-8")]
+        assert shown, f"{path.relative_to(ROOT)} is shown by no page of docs/{lang}/"
+
+
+def test_figure_numbers_are_the_tables_the_pages_print():
+    # The same seeds and calls as the pages: the figures show exactly the printed values.
+    weight = figures.embedding_vs_linear_weight()
+    svg = DRAWN[DOCS / "en" / "figures" / "lookup-batch.svg"]
+    shown = re.findall(r">(-?\d\.\d{4})<", svg)
+    table = [f"{x:.4f}" for x in weight.flatten().tolist()]
+    assert shown[:20] == table, "the table drawn is not embedding.weight of embedding-vs-linear.md"
