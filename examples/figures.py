@@ -46,17 +46,24 @@ LABELS = {
     },
 }
 
-# Positions in a batch get a colour each; all read well on white and on Material's slate.
+# Positions in a batch get a colour each (classes c0 to c3 in STYLE); all read well on
+# white and on Material's slate.
 COLOURS = ["#3f7fd9", "#e8710a", "#2e9e5b", "#b04fc4"]
 STYLE = """<style>
-.fig text { fill: currentColor; font-size: 13px; }
-.fig .num { font-family: var(--md-code-font-family, ui-monospace, monospace); font-size: 12.5px; }
+.fig text { fill: currentColor; font-size: 13px; text-anchor: middle; dominant-baseline: central; }
+.fig .start { text-anchor: start; }
+.fig .end { text-anchor: end; }
+COLOURS
+.fig .hl { fill: var(--c); fill-opacity: 0.18; stroke: var(--c); stroke-width: 1.5; }
+.fig .line { fill: none; stroke: var(--c); stroke-width: 1.5; }
+.fig .head { fill: var(--c); }
+.fig .num { font-family: var(--md-code-font-family, ui-monospace, monospace); font-size: 11.5px; }
 .fig .cell { fill: none; stroke: currentColor; stroke-opacity: 0.35; }
 .fig .dim { opacity: 0.4; }
 .fig .label { font-size: 12px; opacity: 0.85; }
-</style>"""
+</style>""".replace("COLOURS", " ".join(f".fig .c{i} {{ --c: {c}; }}" for i, c in enumerate(COLOURS)))
 
-CELL_W, CELL_H = 66, 26
+CELL_W, CELL_H = 60, 26
 
 
 def fmt(x: float) -> str:
@@ -83,25 +90,23 @@ class Svg:
         self.width, self.height, self.parts = width, height, []
         self.title = title
 
-    def text(self, x, y, s, anchor="middle", cls="", colour=None, weight=None):
-        attrs = f' class="{cls}"' if cls else ""
-        attrs += f' style="fill: {colour}"' if colour else ""
+    def text(self, x, y, s, anchor="middle", cls="", weight=None):
+        classes = " ".join(c for c in (cls, anchor if anchor != "middle" else "") if c)
+        attrs = f' class="{classes}"' if classes else ""
         attrs += f' font-weight="{weight}"' if weight else ""
-        self.parts.append(f'<text x="{x}" y="{y}" text-anchor="{anchor}" dominant-baseline="central"{attrs}>{escape(s)}</text>')
+        self.parts.append(f'<text x="{x:g}" y="{y:g}"{attrs}>{escape(s)}</text>')
 
-    def rect(self, x, y, w, h, cls="cell", colour=None, fill_opacity=0.18, rx=3):
-        if colour:
-            style = f'fill: {colour}; fill-opacity: {fill_opacity}; stroke: {colour}; stroke-width: 1.5'
-            self.parts.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{rx}" style="{style}"/>')
-        else:
-            self.parts.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{rx}" class="{cls}"/>')
+    def rect(self, x, y, w, h, colour=None, rx=3):
+        """A cell: outlined, or filled with colour number `colour` (see STYLE)."""
+        cls = "cell" if colour is None else f"hl c{colour}"
+        self.parts.append(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx}" class="{cls}"/>')
 
     def arrow(self, x1, y1, x2, y2, colour):
+        mid = (x1 + x2) / 2
         self.parts.append(
-            f'<path d="M{x1} {y1} C{(x1 + x2) / 2} {y1} {(x1 + x2) / 2} {y2} {x2 - 7} {y2}" '
-            f'style="fill: none; stroke: {colour}; stroke-width: 1.5"/>'
+            f'<g class="c{colour}"><path class="line" d="M{x1:g} {y1:g}C{mid:g} {y1:g} {mid:g} {y2:g} {x2 - 7:g} {y2:g}"/>'
+            f'<path class="head" d="M{x2 - 8:g} {y2 - 4.5:g}L{x2:g} {y2:g}L{x2 - 8:g} {y2 + 4.5:g}Z"/></g>'
         )
-        self.parts.append(f'<path d="M{x2 - 8} {y2 - 4.5} L{x2} {y2} L{x2 - 8} {y2 + 4.5} Z" style="fill: {colour}"/>')
 
     def matrix(self, x, y, values, highlight=None, dim=(), cls="num"):
         """Cells of a 2-D list of numbers; highlight maps a row index to a colour."""
@@ -129,8 +134,8 @@ def lookup_figure(weight: torch.Tensor, ids: list[int], lang: str, title: str) -
     t = LABELS[lang]
     rows, cols = weight.shape
     table = weight.tolist()
-    ids_x, table_x = 10, 240
-    out_x = table_x + cols * CELL_W + 110
+    ids_x, table_x = 10, 200
+    out_x = table_x + cols * CELL_W + 90
     top = 44
     width = out_x + cols * CELL_W + 10
     height = top + max(rows, len(ids)) * CELL_H + 14
@@ -140,7 +145,7 @@ def lookup_figure(weight: torch.Tensor, ids: list[int], lang: str, title: str) -
     svg.text(out_x + cols * CELL_W / 2, 16, t["output"], cls="label")
     colours = {}
     for pos, i in enumerate(ids):
-        colours.setdefault(i, COLOURS[pos % len(COLOURS)])
+        colours.setdefault(i, pos % len(COLOURS))
     for i in range(rows):
         svg.text(table_x - 10, top + i * CELL_H + CELL_H / 2, t["row"].format(i=i), anchor="end", cls="label")
     svg.matrix(table_x, top, table, highlight=colours, dim=[i for i in range(rows) if i not in colours])
@@ -148,8 +153,8 @@ def lookup_figure(weight: torch.Tensor, ids: list[int], lang: str, title: str) -
     for pos, i in enumerate(ids):
         y = top + pos * CELL_H
         colour = colours[i]
-        svg.rect(ids_x, y + 2, 60, CELL_H - 4, colour=colour, fill_opacity=0.18)
-        svg.text(ids_x + 30, y + CELL_H / 2, t["id"].format(i=i), colour=None, weight="bold")
+        svg.rect(ids_x, y + 2, 60, CELL_H - 4, colour=colour)
+        svg.text(ids_x + 30, y + CELL_H / 2, t["id"].format(i=i), weight="bold")
         svg.arrow(ids_x + 62, y + CELL_H / 2, table_x - 62, top + i * CELL_H + CELL_H / 2, colour)
         svg.arrow(table_x + cols * CELL_W + 4, top + i * CELL_H + CELL_H / 2, out_x - 4, y + CELL_H / 2, colour)
     return svg.render()
@@ -162,8 +167,8 @@ def onehot_figure(weight: torch.Tensor, token: int, lang: str, title: str) -> st
     table = weight.tolist()
     onehot = torch.nn.functional.one_hot(torch.tensor(token), rows).tolist()
     product = (torch.nn.functional.one_hot(torch.tensor([token]), rows).float() @ weight)[0].tolist()
-    colour = COLOURS[0]
-    vec_x, table_x = 20, 180
+    colour = 0
+    vec_x, table_x = 10, 170
     out_x = table_x + cols * CELL_W + 60
     top = 44
     width = out_x + cols * CELL_W + 10

@@ -55,13 +55,13 @@ def _absolute(page: Path, match: re.Match) -> str:
 def _markdown(page: Path, lines: list[str]) -> str:
     out = []
     for line in lines:
-        if line.strip() == MARKER:
-            continue
+        if line.strip() == MARKER or line.startswith('<div class="explorer"'):
+            continue  # the explorer needs the site's script; the notebook is for running code
         if line.startswith("#"):
             line = _ANCHOR.sub("", line)
         line = _LINK.sub(lambda m: _absolute(page, m), line)
         out.append(line)
-    return "\n".join(out).strip("\n")
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip("\n")
 
 
 def has_notebook(page: Path) -> bool:

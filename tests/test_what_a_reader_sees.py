@@ -21,6 +21,7 @@ from pages import DOCS, LANGUAGES, ROOT, lang_prefix, published_path
 
 OUT = ROOT / "test-output"
 WEIGHT_LIMIT = 500_000  # bytes, uncompressed, of one page's first load
+FIGURE_LIMIT = 60_000  # bytes that the inline figures and the explorer add to a page
 
 
 def site_pages() -> list[tuple[str, str]]:
@@ -129,25 +130,63 @@ def test_page(built_site, site_url, visit, lang, source):
             broken.append(href)
     assert not broken, f"{where}: broken links: {broken}"
 
-    # Screenshots, light and dark, for a reviewer.
+    # The language selector leads to the same page in the other language (clicked through
+    # on the pages of test_language_switch_keeps_the_page).
+    for other in LANGUAGES:
+        if other != lang:
+            href = p.eval_on_selector(f'.md-select__link[hreflang="{other}"]', "a => a.href")
+            assert href == site_url + published_path(other, source), f"{where}: the {other} link leads to {href}"
+
+    # Figures are inline SVG, laid out, and drawn in the page's text colour.
+    check_figures(p, where, "light")
+    added = sum(p.eval_on_selector_all(".figure > svg", "els => els.map(e => e.outerHTML.length)"))
+    added += sum(f.stat().st_size for f in files if f.name.startswith("explorer"))
+    assert added <= FIGURE_LIMIT, f"{where}: figures and explorer add {added:,} bytes, over {FIGURE_LIMIT:,}"
+
+    # Screenshots, light and then dark (Material's own switch), for a reviewer.
     shots = OUT / "screenshots" / lang
     shots.mkdir(parents=True, exist_ok=True)
     name = source.rsplit(".", 1)[0].replace("/", "-")
-    p.screenshot(path=shots / f"{name}-light.png", full_page=True)
-    dark = visit(url, scheme="dark", wait_until="load")
-    scheme = dark.page.evaluate("document.body.dataset.mdColorScheme")
-    assert scheme == "slate", f"{where}: the dark scheme is not applied"
-    dark.page.screenshot(path=shots / f"{name}-dark.png")
+    p.screenshot(path=shots / f"{name}-light.jpg", full_page=True, quality=80)
+    switch_to_dark(p, where)
+    check_figures(p, where, "dark")
+    p.screenshot(path=shots / f"{name}-dark.jpg", full_page=True, quality=80)
 
-    # The language selector leads to the same page in the other language. The test of that
-    # page clicks the way back, so each pair of pages is checked in both directions.
+
+def switch_to_dark(p, where):
+    p.locator('form[data-md-component="palette"] label:not([hidden])').click()
+    p.wait_for_function("document.body.dataset.mdColorScheme === 'slate'", timeout=5000)
+
+
+def check_figures(p, where, scheme):
+    found = p.eval_on_selector_all(
+        ".figure > svg",
+        """els => els.map(svg => {
+            const box = svg.getBoundingClientRect();
+            const rgb = getComputedStyle(svg.querySelector('text')).fill.match(/[\\d.]+/g).map(Number);
+            return [svg.closest('figure').id, box.width, box.height, (0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]) / 255];
+        })""",
+    )
+    for figure, width, height, luminance in found:
+        assert width > 100 and height > 50, f"{where}: {figure} is not laid out ({width} x {height})"
+        readable = luminance < 0.4 if scheme == "light" else luminance > 0.6
+        assert readable, f"{where}: the text of {figure} has luminance {luminance:.2f} in the {scheme} scheme"
+
+
+SWITCHED = [(lang, page) for lang in LANGUAGES for page in ("index.md", "embedding-vs-linear.md")]
+
+
+@pytest.mark.parametrize("lang,source", SWITCHED, ids=[f"{l}:{s}" for l, s in SWITCHED])
+def test_language_switch_keeps_the_page(site_url, visit, lang, source):
+    # Clicked as a reader does; every page's link targets are checked by test_page.
+    p = visit(site_url + published_path(lang, source), wait_until="load").page
     for other in LANGUAGES:
         if other == lang:
             continue
         p.hover(".md-header .md-select")
         with p.expect_navigation(wait_until="commit"):
             p.locator(f'.md-select__link[hreflang="{other}"]').click()
-        assert p.url == site_url + published_path(other, source), f"{where}: the {other} link leads to {p.url}"
+        assert p.url == site_url + published_path(other, source), f"{lang}:{source}: the {other} link leads to {p.url}"
 
 
 SEARCHES = [("en", "embedding"), ("en", "one-hot"), ("zh", "嵌入"), ("zh", "独热"), ("zh", "查找表")]
@@ -181,3 +220,77 @@ def test_a_missing_page_answers_in_the_readers_language(site_url, visit, lang):
     v.page.wait_for_function(f"document.documentElement.lang === '{lang}'")
     assert "404" in v.page.inner_text("article")
     assert not [e for e in v.errors if "404" not in e], v.errors
+
+
+EXPLORERS = [
+    (lang, str(p.relative_to(DOCS / lang)))
+    for lang in LANGUAGES
+    for p in sorted((DOCS / lang).glob("*.md"))
+    if 'class="explorer"' in p.read_text(encoding="utf-8")
+]
+
+
+@pytest.mark.parametrize("lang,source", EXPLORERS, ids=[f"{l}:{s}" for l, s in EXPLORERS])
+def test_explorer_shows_the_row_of_each_id(built_site, site_url, visit, lang, source):
+    """Each ID, clicked or reached with the keyboard, lights up its row, its one-hot slot,
+    and a product equal to that row, all as in the data PyTorch wrote."""
+    data = json.loads((built_site[0] / "assets" / "explorer-data.json").read_text(encoding="utf-8"))
+    v = visit(site_url + published_path(lang, source), wait_until="load")
+    p, where = v.page, f"{lang}:{source}"
+    explorer = p.locator(".explorer")
+    explorer.locator("button").first.wait_for()
+    table = data[explorer.get_attribute("data-table")]
+    buttons = explorer.locator(".explorer__ids button")
+    assert buttons.count() == len(table["labels"]), f"{where}: one button per ID"
+
+    def shown():
+        return p.evaluate(
+            """root => ({
+                checked: [...root.querySelectorAll('[aria-checked=true]')].map(b => Number(b.dataset.id)),
+                rows: [...root.querySelectorAll('.explorer__table tr.is-selected')].map(r => Number(r.dataset.row)),
+                selectedRow: [...root.querySelectorAll('.explorer__table tr.is-selected td')].map(td => td.textContent),
+                onehot: [...root.querySelectorAll('.explorer__onehot td')].map(td => td.textContent),
+                output: [...root.querySelectorAll('.explorer__output td')].map(td => td.textContent),
+                focused: document.activeElement.dataset.id,
+            })""",
+            explorer.element_handle(),
+        )
+
+    def expect(i, how):
+        state = shown()
+        onehot = ["1" if j == i else "0" for j in range(len(table["labels"]))]
+        assert state["checked"] == [i] and state["rows"] == [i], f"{where}: {how} ID {i} selects {state}"
+        assert state["onehot"] == onehot, f"{where}: {how} ID {i} shows the one-hot {state['onehot']}"
+        assert state["selectedRow"] == table["weight"][i], f"{where}: row {i} shows {state['selectedRow']}"
+        assert state["output"] == table["product"][i] == table["weight"][i], f"{where}: the product shows {state['output']}"
+        return state
+
+    for i in range(buttons.count()):
+        buttons.nth(i).click()
+        expect(i, "clicking")
+    # The keyboard: the chosen ID is the one tab stop; arrows move, Home and End jump.
+    buttons.last.focus()
+    for key, i in [("ArrowRight", 0), ("ArrowDown", 1), ("End", len(table["labels"]) - 1), ("ArrowLeft", len(table["labels"]) - 2), ("Home", 0)]:
+        p.keyboard.press(key)
+        assert expect(i, f"{key} to")["focused"] == str(i), f"{where}: focus did not follow {key}"
+    assert not v.errors, f"{where}: console or page errors: {v.errors}"
+
+    shots = OUT / "screenshots" / lang
+    shots.mkdir(parents=True, exist_ok=True)
+    name = Path(source).stem
+    explorer.screenshot(path=shots / f"{name}-explorer-light.png")
+    switch_to_dark(p, where)
+    explorer.screenshot(path=shots / f"{name}-explorer-dark.png")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_without_javascript_the_figures_remain(browser, site_url, lang):
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        p = context.new_page()
+        p.goto(site_url + published_path(lang, "embedding-vs-linear.md"))
+        assert not p.locator(".explorer").is_visible(), f"{lang}: an empty explorer shows without JavaScript"
+        figures = p.locator(".figure > svg")
+        assert figures.count() == 5 and all(figures.nth(i).is_visible() for i in range(5)), f"{lang}: figures missing"
+    finally:
+        context.close()

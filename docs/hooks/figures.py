@@ -23,7 +23,8 @@ def inline_figure(img_tag: str, svg_text: str, name: str) -> str:
     if not alt:
         raise ValueError(f"figures/{name}: the image needs alt text (the text in ![...])")
     svg = _PROLOGUE.sub("", svg_text, count=1)
-    svg = svg.replace("<svg ", f'<svg role="img" aria-label="{alt}" ', 1)
+    # The numbers stay selectable and findable in the page, but out of the search index.
+    svg = svg.replace("<svg ", f'<svg role="img" aria-label="{alt}" data-search-exclude ', 1)
     figcaption = f"<figcaption>{caption}</figcaption>" if caption else ""
     return f'<figure class="figure" id="figure-{Path(name).stem}">{svg}{figcaption}</figure>'
 

@@ -1,0 +1,148 @@
+/* The look-up explorer: pick a token ID (or a word) and see its one-hot vector, its row of
+ * the table, and the product one-hot × Wᵀ, which is that same row.
+ *
+ * A page asks for it with <div class="explorer" data-table="NAME" hidden></div>. The numbers
+ * come from explorer-data.json, written by examples/figures.py from PyTorch (and checked by
+ * the test suite); this script only shows them. Without JavaScript the div stays hidden and
+ * the page's static figures tell the same story. No framework, nothing from another host.
+ */
+(function () {
+  "use strict";
+
+  var script = document.currentScript;
+  var DATA_URL = new URL("explorer-data.json", script ? script.src : location.href);
+
+  var TEXT = {
+    en: {
+      pick: "Try it: pick a token ID",
+      pickWord: "Try it: pick a word",
+      onehot: "one-hot",
+      table: "Wᵀ = embedding.weight",
+      output: "one-hot × Wᵀ",
+      row: "row",
+      said: function (label, id, values) {
+        return label + ": the 1 sits in slot " + id + ", so one-hot × Wᵀ is row " + id + ": " + values.join(", ");
+      },
+    },
+    zh: {
+      pick: "动手试试：选一个词元 ID",
+      pickWord: "动手试试：选一个词",
+      onehot: "独热",
+      table: "Wᵀ = embedding.weight",
+      output: "独热向量 × Wᵀ",
+      row: "行",
+      said: function (label, id, values) {
+        return label + "：1 位于位置 " + id + "，所以独热向量 × Wᵀ 就是第 " + id + " 行：" + values.join("，");
+      },
+    },
+  };
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (key) {
+      node.setAttribute(key, attrs[key]);
+    });
+    (children || []).forEach(function (child) {
+      node.append(child);
+    });
+    return node;
+  }
+
+  function build(root, data) {
+    var lang = document.documentElement.lang === "zh" ? "zh" : "en";
+    var t = TEXT[lang];
+    var words = data.labels.some(function (label, i) { return label !== String(i); });
+    var rows = data.weight.length;
+
+    var caption = words ? t.pickWord : t.pick;
+    var group = el("div", { class: "explorer__ids", role: "radiogroup", "aria-label": caption });
+    var buttons = data.labels.map(function (label, i) {
+      var text = words ? label + " (" + i + ")" : label;
+      var button = el("button", { type: "button", role: "radio", "aria-checked": "false", "data-id": String(i), tabindex: "-1" }, [text]);
+      group.append(button);
+      return button;
+    });
+
+    var onehot = el("table", { class: "explorer__onehot" });
+    var onehotCells = [];
+    var tbody = el("tbody");
+    for (var i = 0; i < rows; i++) {
+      var cell = el("td", {}, ["0"]);
+      onehotCells.push(cell);
+      tbody.append(el("tr", {}, [cell]));
+    }
+    onehot.append(el("caption", {}, [t.onehot]), tbody);
+
+    var table = el("table", { class: "explorer__table" });
+    var tableRows = data.weight.map(function (row, i) {
+      var tr = el("tr", { "data-row": String(i) }, [el("th", { scope: "row" }, [t.row + " " + i])]);
+      row.forEach(function (value) { tr.append(el("td", {}, [value])); });
+      return tr;
+    });
+    table.append(el("caption", {}, [t.table]), el("tbody", {}, tableRows));
+
+    var output = el("table", { class: "explorer__output" });
+    var outputRow = el("tr");
+    output.append(el("caption", {}, [t.output]), el("tbody", {}, [outputRow]));
+
+    var said = el("p", { class: "explorer__said", "aria-live": "polite" });
+
+    function select(id, focus) {
+      buttons.forEach(function (button, i) {
+        button.setAttribute("aria-checked", String(i === id));
+        button.tabIndex = i === id ? 0 : -1;
+      });
+      onehotCells.forEach(function (cell, i) {
+        cell.textContent = i === id ? "1" : "0";
+        cell.classList.toggle("is-hot", i === id);
+      });
+      tableRows.forEach(function (tr, i) { tr.classList.toggle("is-selected", i === id); });
+      outputRow.replaceChildren.apply(outputRow, data.product[id].map(function (value) { return el("td", {}, [value]); }));
+      said.textContent = t.said(buttons[id].textContent, id, data.product[id]);
+      root.dataset.selected = String(id);
+      if (focus) buttons[id].focus();
+    }
+
+    group.addEventListener("click", function (event) {
+      var button = event.target.closest("button[data-id]");
+      if (button) select(Number(button.dataset.id), false);
+    });
+    group.addEventListener("keydown", function (event) {
+      var current = Number(root.dataset.selected);
+      var next = { ArrowRight: current + 1, ArrowDown: current + 1, ArrowLeft: current - 1, ArrowUp: current - 1, Home: 0, End: rows - 1 }[event.key];
+      if (next === undefined) return;
+      event.preventDefault();
+      select((next + rows) % rows, true);
+    });
+
+    var times = el("span", { class: "explorer__op", "aria-hidden": "true" }, ["×"]);
+    var equals = el("span", { class: "explorer__op", "aria-hidden": "true" }, ["="]);
+    var title = el("p", { class: "explorer__title", id: root.dataset.table + "-explorer-title" }, [caption]);
+    group.setAttribute("aria-labelledby", title.id);
+    group.removeAttribute("aria-label");
+    var result = el("div", { class: "explorer__result" }, [equals, output]);
+    root.replaceChildren(title, group, el("div", { class: "explorer__panels" }, [onehot, times, table, result]), said);
+    select(Math.min(2, rows - 1), false);
+    root.hidden = false;
+  }
+
+  function start() {
+    var roots = document.querySelectorAll(".explorer[data-table]");
+    if (!roots.length) return;
+    fetch(DATA_URL)
+      .then(function (response) {
+        if (!response.ok) throw new Error("explorer data: HTTP " + response.status);
+        return response.json();
+      })
+      .then(function (all) {
+        roots.forEach(function (root) {
+          var data = all[root.dataset.table];
+          if (!data) throw new Error("explorer data has no table '" + root.dataset.table + "'");
+          build(root, data);
+        });
+      });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
