@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 from pages import SITE_URL
 
 SITE_PATH = urlsplit(SITE_URL).path
-WEIGHTS: dict[str, int] = {}  # page -> bytes of its first load, reported at the end of the run
+OUT = Path(__file__).resolve().parent.parent / "test-output"  # screenshots and page weights
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
 
 
@@ -57,3 +57,33 @@ def serve(folder: Path):
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(folder)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_port}{SITE_PATH}"
+
+
+class Visit:
+    """One page opened in a fresh browser context, with everything it asked for recorded."""
+
+    def __init__(self, browser, url: str, scheme: str = "light", wait_until: str = "search"):
+        self.context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
+        self.context.set_default_timeout(10_000)
+        self.page = self.context.new_page()
+        self.requests: list[str] = []
+        self.failures: list[str] = []
+        self.errors: list[str] = []
+        self.context.on("request", lambda r: self.requests.append(r.url))
+        self.context.on("response", lambda r: r.status >= 400 and self.failures.append(f"{r.status} {r.url}"))
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        if wait_until == "load":
+            self.page.goto(url, wait_until="load")
+            return
+        # The search worker fetches its index after the page has loaded; it counts in the weight.
+        with self.page.expect_response(lambda r: r.url.endswith("/search/search_index.json")):
+            self.page.goto(url, wait_until="load")
+
+    def close(self):
+        self.context.close()
+
+
+def switch_to_dark(p, where):
+    p.locator('form[data-md-component="palette"] label:not([hidden])').click()
+    p.wait_for_function("document.body.dataset.mdColorScheme === 'slate'", timeout=5000)

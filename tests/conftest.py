@@ -21,12 +21,13 @@ def update_outputs(request) -> bool:
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory):
-    """The whole site (every language), built once with --strict; yields (folder, build log)."""
-    from site_build import build
+def built_site(tmp_path_factory, worker_id):
+    """The whole site (every language), built once with --strict; (folder, build log).
+    pytest-xdist's workers share one temporary root, and one build."""
+    from site_build import build_once
 
-    folder = tmp_path_factory.mktemp("site")
-    return folder, build(folder)
+    base = tmp_path_factory.getbasetemp()
+    return build_once(base if worker_id == "master" else base.parent)
 
 
 @pytest.fixture(scope="session")
@@ -37,6 +38,22 @@ def site_url(built_site):
     server, url = serve(built_site[0])
     yield url
     server.shutdown()
+
+
+@pytest.fixture
+def visit(browser):
+    """Open pages in fresh browser contexts (see browser.Visit); closed after the test."""
+    from browser import Visit
+
+    opened = []
+
+    def open_(url, scheme="light", wait_until="search"):
+        opened.append(Visit(browser, url, scheme, wait_until))
+        return opened[-1]
+
+    yield open_
+    for v in opened:
+        v.close()
 
 
 @pytest.fixture(scope="session")
@@ -60,19 +77,29 @@ def browser():
         chrome.close()
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    # Rewriting pages and the notebooks made from them must not race across xdist workers.
+    if config.getoption("--update-outputs", default=False):
+        config.option.numprocesses = 0
+
 
 def pytest_terminal_summary(terminalreporter):
-    """Report each page's first-load weight (measured by the browser tests)."""
+    """Report each page's first-load weight, which test_page records as a test property
+    (so it reaches this report from pytest-xdist's workers too)."""
     import json
 
-    from browser import WEIGHTS
-    from pages import ROOT
+    from browser import OUT
 
-    if not WEIGHTS:
+    weights = {}
+    for report in terminalreporter.stats.get("passed", []) + terminalreporter.stats.get("failed", []):
+        for name, value in getattr(report, "user_properties", []):
+            if name == "first_load_bytes" and report.when == "call":
+                weights[report.nodeid.split("[", 1)[-1].rstrip("]")] = value
+    if not weights:
         return
-    out = ROOT / "test-output"
-    out.mkdir(exist_ok=True)
-    (out / "page-weights.json").write_text(json.dumps(WEIGHTS, indent=1, sort_keys=True))
+    OUT.mkdir(exist_ok=True)
+    (OUT / "page-weights.json").write_text(json.dumps(weights, indent=1, sort_keys=True))
     terminalreporter.section("first-load weight of each page (uncompressed)")
-    for page, size in sorted(WEIGHTS.items(), key=lambda kv: -kv[1]):
+    for page, size in sorted(weights.items(), key=lambda kv: -kv[1]):
         terminalreporter.write_line(f"{size / 1000:8.1f} KB  {page}")
