@@ -47,7 +47,7 @@ LABELS = {
         "stamp": "Measured on {machine} with PyTorch {torch} on {date}; N = {N:,}, D = {D}; "
         "median of at least {repeats} calls per cell.",
         "x": "vocabulary size V",
-        "y": "time per call (ms, log scale)",
+        "y": "time per call (ms)",
     },
     "zh": {
         "columns": ["V", "查找（毫秒）", "独热 @ W（毫秒）", "加速比", "独热矩阵（MB）", "结果相同"],
@@ -55,7 +55,7 @@ LABELS = {
         "stamp": "测量环境：{machine}，PyTorch {torch}，{date}；N = {N:,}，D = {D}；"
         "每格取至少 {repeats} 次调用的中位数。",
         "x": "词表大小 V",
-        "y": "每次调用耗时（毫秒，对数坐标）",
+        "y": "每次调用耗时（毫秒）",
     },
 }
 
@@ -165,10 +165,14 @@ def plot(results: dict, lang: str) -> str:
             suffix = f" ({device})" if device != "cpu" else ""
             ax.plot(vs, [r["onehot_ms"] for r in rows], "o-", color="#e8710a", label="one_hot(idx) @ W" + suffix)
             ax.plot(vs, [r["lookup_ms"] for r in rows], "s-", color="#3f7fd9", label="embedding(idx)" + suffix)
+        # Both axes logarithmic: a time proportional to V is a straight line of slope 1.
+        ax.set_xscale("log")
         ax.set_yscale("log")
         ax.set_xlabel(labels["x"])
         ax.set_ylabel(labels["y"])
-        ax.xaxis.set_major_formatter(matplotlib.ticker.StrMethodFormatter("{x:,.0f}"))
+        vs = sorted({row["V"] for row in results["rows"]})
+        ax.set_xticks(vs, [f"{v:,}" for v in vs])
+        ax.xaxis.set_minor_locator(matplotlib.ticker.NullLocator())
         ax.spines[["top", "right"]].set_visible(False)
         ax.legend()
         fig.tight_layout()

@@ -35,3 +35,21 @@ def test_no_tensor_text_in_notebook_sources(path):
         if TENSOR_TEXT.search(line)
     ]
     assert not found, "printed-tensor text in a notebook's sources (only its outputs are checked):\n" + "\n".join(found)
+
+
+def test_no_tensor_numbers_in_other_site_files():
+    # Figures and the explorer's data hold the pages' numbers too; they are checked only
+    # because test_figures_are_drawn_from_tensors.py and test_the_cost_is_measured.py draw
+    # them again. Any other file of the site with such numbers would be checked by nothing.
+    from pages import LANGUAGES, load_example
+
+    drawn = set(load_example("figures").everything())
+    drawn |= {ROOT / "docs" / lang / "figures" / "cost.svg" for lang in LANGUAGES}
+    found = [
+        rel(path)
+        for path in sorted((ROOT / "docs").rglob("*"))
+        if path.is_file() and path.suffix in {".svg", ".json", ".html", ".js", ".csv", ".txt"}
+        and path not in drawn
+        and TENSOR_TEXT.search(path.read_text(encoding="utf-8", errors="replace"))
+    ]
+    assert not found, f"tensor-like numbers in site files that no test redraws: {found}"
