@@ -52,7 +52,7 @@ LABELS = {
     "zh": {
         "columns": ["V", "查找（毫秒）", "独热 @ W（毫秒）", "加速比", "独热矩阵（MB）", "结果相同"],
         "yes": "是",
-        "stamp": "测量环境：{machine}，PyTorch {torch}，{date}；N = {N:,}，D = {D}；"
+        "stamp": "测量环境：{machine}，PyTorch {torch}；测量日期：{date}；N = {N:,}，D = {D}；"
         "每格取至少 {repeats} 次调用的中位数。",
         "x": "词表大小 V",
         "y": "每次调用耗时（毫秒）",

@@ -208,7 +208,7 @@ def figures(lang: str) -> dict[str, str]:
         "zh": {
             "lookup-id-1": "查找 ID 1 就是读取表的第 1 行",
             "lookup-id-2": "查找 ID 2 就是读取表的第 2 行",
-            "lookup-batch": "批次 [2, 3, 1] 依次读取第 2、3、1 行",
+            "lookup-batch": "批量查找 [2, 3, 1]：依次读取第 2、3、1 行",
             "onehot-first-token": "ID 2 的独热行乘以表，只留下第 2 行",
             "onehot-second-token": "ID 3 的独热行乘以表，只留下第 3 行",
         },

@@ -19,7 +19,8 @@
       onehot: "one-hot",
       table: "Wᵀ = embedding.weight",
       output: "one-hot × Wᵀ",
-      row: "row",
+      row: function (i) { return "row " + i; },
+      word: function (label, i) { return label + " (" + i + ")"; },
       said: function (label, id, values) {
         return label + ": the 1 sits in slot " + id + ", so one-hot × Wᵀ is row " + id + ": " + values.join(", ");
       },
@@ -27,10 +28,11 @@
     zh: {
       pick: "动手试试：选一个词元 ID",
       pickWord: "动手试试：选一个词",
-      onehot: "独热",
+      onehot: "独热向量",
       table: "Wᵀ = embedding.weight",
       output: "独热向量 × Wᵀ",
-      row: "行",
+      row: function (i) { return "第 " + i + " 行"; },
+      word: function (label, i) { return label + "（" + i + "）"; },
       said: function (label, id, values) {
         return label + "：1 位于位置 " + id + "，所以独热向量 × Wᵀ 就是第 " + id + " 行：" + values.join("，");
       },
@@ -57,7 +59,7 @@
     var caption = words ? t.pickWord : t.pick;
     var group = el("div", { class: "explorer__ids", role: "radiogroup", "aria-label": caption });
     var buttons = data.labels.map(function (label, i) {
-      var text = words ? label + " (" + i + ")" : label;
+      var text = words ? t.word(label, i) : label;
       var button = el("button", { type: "button", role: "radio", "aria-checked": "false", "data-id": String(i), tabindex: "-1" }, [text]);
       group.append(button);
       return button;
@@ -75,7 +77,7 @@
 
     var table = el("table", { class: "explorer__table" });
     var tableRows = data.weight.map(function (row, i) {
-      var tr = el("tr", { "data-row": String(i) }, [el("th", { scope: "row" }, [t.row + " " + i])]);
+      var tr = el("tr", { "data-row": String(i) }, [el("th", { scope: "row" }, [t.row(i)])]);
       row.forEach(function (value) { tr.append(el("td", {}, [value])); });
       return tr;
     });
