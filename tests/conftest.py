@@ -77,6 +77,16 @@ def browser():
         chrome.close()
 
 
+def pytest_configure(config):
+    # Screenshots of this run only: a stale one of a page since renamed would mislead a reviewer.
+    import shutil
+
+    from browser import OUT
+
+    if not hasattr(config, "workerinput"):  # the controller, not each pytest-xdist worker
+        shutil.rmtree(OUT / "screenshots", ignore_errors=True)
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_cmdline_main(config):
     # Rewriting pages and the notebooks made from them must not race across xdist workers.
