@@ -190,6 +190,11 @@ def replace_table(page_text: str, new_table: str, page: Path) -> str:
     return page_text[: start + len(TABLE_START)] + "\n\n" + new_table + "\n\n" + page_text[end:]
 
 
+def plot_path(lang: str) -> Path:
+    """Where the page of `lang` finds its plot."""
+    return ROOT / "docs" / lang / "figures" / "cost.svg"
+
+
 def write_pages(results: dict) -> None:
     """Rewrite the table of the page and its plot, in every language (all or nothing)."""
     texts = {}
@@ -198,7 +203,7 @@ def write_pages(results: dict) -> None:
         if not page.is_file():
             raise SystemExit(f"{page} does not exist; nothing was written")
         texts[page] = replace_table(page.read_text(encoding="utf-8"), table(results, lang), page)
-        texts[ROOT / "docs" / lang / "figures" / "cost.svg"] = plot(results, lang)
+        texts[plot_path(lang)] = plot(results, lang)
     for path, text in texts.items():
         path.parent.mkdir(exist_ok=True)
         path.write_text(text, encoding="utf-8")

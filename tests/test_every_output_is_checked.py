@@ -44,7 +44,7 @@ def test_no_tensor_numbers_in_other_site_files():
     from pages import LANGUAGES, load_example
 
     drawn = set(load_example("figures").everything())
-    drawn |= {ROOT / "docs" / lang / "figures" / "cost.svg" for lang in LANGUAGES}
+    drawn |= {load_example("cost_benchmark").plot_path(lang) for lang in LANGUAGES}
     found = [
         rel(path)
         for path in sorted((ROOT / "docs").rglob("*"))

@@ -46,7 +46,7 @@ def test_page_shows_the_committed_measurements(lang):
         f"{page.relative_to(ROOT)}:{line}: the table is not {cost.RESULTS.name} as the benchmark writes it; "
         "run `python examples/cost_benchmark.py --from-json` (or measure again without the flag)"
     )
-    figure = DOCS / lang / "figures" / "cost.svg"
+    figure = cost.plot_path(lang)
     assert figure.read_text(encoding="utf-8") == cost.plot(RESULTS, lang), (
         f"{figure.relative_to(ROOT)} is not the plot of {cost.RESULTS.name}; "
         "run `python examples/cost_benchmark.py --from-json`"

@@ -9,7 +9,6 @@ What a reader does (search, switch language, explore) is in test_what_a_reader_d
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlsplit
@@ -18,7 +17,7 @@ import pytest
 
 from browser import OUT, SITE_PATH, switch_to_dark
 from notebooks import EXAMPLES
-from pages import DOCS, LANGUAGES, ROOT, lang_prefix, published_path
+from pages import DOCS, LANGUAGES, published_path
 
 WEIGHT_LIMIT = 500_000  # bytes, uncompressed, of one page's first load
 FIGURE_LIMIT = 60_000  # bytes that the inline figures and the explorer add to a page

@@ -37,4 +37,10 @@ def on_page_content(html_text, page, config, **kwargs):
             raise ValueError(f"{page.file.src_uri}: figures/{name} does not exist")
         return inline_figure(match.group(1), path.read_text(encoding="utf-8"), name)
 
-    return _IMAGE.sub(replace, html_text)
+    html_text = _IMAGE.sub(replace, html_text)
+    # A figure inside a sentence or a list would stay an <img>, drawn black on the dark
+    # scheme; say so rather than ship it.
+    left = re.findall(r'<img\b[^>]*\bsrc="(?:\.\./)*figures/([\w-]+\.svg)"', html_text)
+    if left:
+        raise ValueError(f"{page.file.src_uri}: figures {left} must stand alone in a paragraph: ![alt](figures/x.svg \"caption\")")
+    return html_text
