@@ -2,7 +2,9 @@
 
 Prose becomes markdown cells, each Python block a code cell, and the expected output
 under it (already checked against a live run) the cell's stored output, so a notebook
-cannot drift from its page. nbval then re-runs every notebook to check it on its own.
+cannot drift from its page. A block marked <!--docs:raises--> becomes a cell tagged
+`raises-exception` (Run All goes on after it) whose output is a Jupyter error.
+test_notebooks_run_in_jupyter.py then runs every notebook in a real kernel.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from pathlib import Path
 import nbformat
 import torch
 
-from pages import MARKER, ROOT, SITE_URL, PageError, blocks, fences, lang_of, lang_prefix, published_path
+from pages import DOCS_MARKER_LINE, MARKER, ROOT, SITE_URL, PageError, blocks, fences, lang_of, lang_prefix, published_path
+from runner import split_error
 
 EXAMPLES = ROOT / "examples"
 
@@ -55,7 +58,7 @@ def _absolute(page: Path, match: re.Match) -> str:
 def _markdown(page: Path, lines: list[str]) -> str:
     out = []
     for line in lines:
-        if line.strip() == MARKER or line.startswith('<div class="explorer"'):
+        if line.strip() == MARKER or DOCS_MARKER_LINE.fullmatch(line.strip()) or line.startswith('<div class="explorer"'):
             continue  # the explorer needs the site's script; the notebook is for running code
         if line.startswith("#"):
             line = _ANCHOR.sub("", line)
@@ -70,6 +73,16 @@ def has_notebook(page: Path) -> bool:
     except PageError:
         return True  # let the page's notebook test run and report the page's error
 
+
+
+def outputs(block) -> list:
+    """A cell's stored outputs: what its block printed, and the error it raised, if marked."""
+    printed, error = split_error(block.expected) if block.raises else (block.expected, "")
+    found = [nbformat.v4.new_output("stream", name="stdout", text=printed)] if printed else []
+    if error:
+        name, _, value = error.partition(": ")
+        found.append(nbformat.v4.new_output("error", ename=name, evalue=value, traceback=[error]))
+    return found
 
 
 def make_notebook(page: Path) -> str:
@@ -100,10 +113,11 @@ def make_notebook(page: Path) -> str:
         if block is not None and block.is_python:
             flush()
             cell = nbformat.v4.new_code_cell(block.code.rstrip("\n"))
+            if block.raises:
+                cell.metadata["tags"] = ["raises-exception"]
             cells.append(cell)
         elif fence.start in output_at:
-            cell = cells[-1]
-            cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text=output_at[fence.start].expected)]
+            cells[-1].outputs = outputs(output_at[fence.start])
         else:
             prose.extend(lines[fence.start - 1 : fence.end])
     prose.extend(lines[cursor:])

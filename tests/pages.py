@@ -1,9 +1,10 @@
 """Read the documentation pages the way the tests need them.
 
-Code and expected outputs come from pytest-codeblocks' parser (its markers are what
-authors write); this module adds what the parser does not keep: where each expected
-output sits in the file (for page:line messages and for rewriting it), and a clear
-error, with file and line, for a fence that is never closed.
+Code and expected outputs come from pytest-codeblocks' parser (its expected-output
+marker is what authors write); this module adds what the parser does not keep: where each
+expected output sits in the file (for page:line messages and for rewriting it), the
+page's own markers (DOCS_MARKERS), and a clear error, with file and line, for a fence that
+is never closed or a marker that is unknown or misplaced.
 """
 
 from __future__ import annotations
@@ -21,6 +22,16 @@ LANGUAGES = ("en", "zh")  # the first is the source language
 SITE_URL = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["site_url"]
 MARKER = "<!--pytest-codeblocks:expected-output-->"
 _MARKER = re.compile(r"<!--[-\s]*pytest-codeblocks:\s*expected-output[-\s]*-->")
+# Our own markers, each on its own line directly above the fence it is about (blank lines
+# and other markers may stand between). What each means, and where it may stand:
+DOCS_MARKERS = {
+    "raises": "<!--docs:raises--> above a block: it must raise; its shown output ends with the error's last line",
+    "time-limit": "<!--docs:time-limit=SECONDS--> above a block: it may run that long (default 30 s)",
+    "depends-on-values": "<!--docs:depends-on-values--> above a block or its output: a True/False it prints "
+    "may change with the seed (the luck guard skips it; say so in the prose)",
+}
+DOCS_MARKER_LINE = re.compile(r"<!--\s*docs:([\w-]+)(?:=(\S*?))?\s*-->")
+DEFAULT_TIME_LIMIT = 30.0
 # Printed tensors look like this; `torch.tensor([` in code is a call, not output.
 TENSOR_TEXT = re.compile(r"(?<![\w.])tensor\(\[|(?<![\w.])tensor\(-?\d|Parameter containing:|\b-?\d\.\d{4}\b")
 
@@ -35,6 +46,7 @@ class Fence:
     end: int  # 1-based line of the closing ```
     info: str
     after_marker: bool  # the expected-output marker stands right before it
+    markers: dict[str, str | None]  # our markers above it: name -> value (None for a flag)
 
 
 @dataclass
@@ -45,10 +57,19 @@ class Block:
     syntax: str
     expected: str | None
     output_fence: Fence | None
+    markers: dict[str, str | None]
 
     @property
     def where(self) -> str:
         return f"{self.page.relative_to(ROOT)}:{self.line}"
+
+    @property
+    def raises(self) -> bool:
+        return "raises" in self.markers
+
+    @property
+    def time_limit(self) -> float:
+        return float(self.markers.get("time-limit") or DEFAULT_TIME_LIMIT)
 
     @property
     def is_python(self) -> bool:
@@ -84,13 +105,49 @@ def counterpart(page: Path, lang: str) -> Path:
     return DOCS / lang / page.relative_to(DOCS / lang_of(page))
 
 
+def _docs_marker(page: Path, n: int, stripped: str) -> tuple[str, str | None] | None:
+    """The marker on line n, if the line is one of ours; a clear error if it is malformed."""
+    m = DOCS_MARKER_LINE.fullmatch(stripped)
+    if m is None:
+        if re.match(r"<!--\s*docs\s*:", stripped):
+            raise PageError(f"{rel(page)}:{n}: malformed marker {stripped!r}; write <!--docs:NAME--> or <!--docs:NAME=VALUE-->")
+        if stripped.startswith("<!--") and "pytest-codeblocks" in stripped and not _MARKER.fullmatch(stripped):
+            raise PageError(
+                f"{rel(page)}:{n}: {stripped!r}: the page runner knows only {MARKER} of pytest-codeblocks' markers; "
+                f"our own are " + ", ".join(f"<!--docs:{k}-->" for k in DOCS_MARKERS)
+            )
+        return None
+    name, value = m.group(1), m.group(2)
+    if name not in DOCS_MARKERS:
+        known = "\n".join(f"  {v}" for v in DOCS_MARKERS.values())
+        raise PageError(f"{rel(page)}:{n}: unknown marker <!--docs:{name}-->; the known ones are\n{known}")
+    if name == "time-limit":
+        try:
+            ok = float(value) > 0
+        except (TypeError, ValueError):
+            ok = False
+        if not ok:
+            raise PageError(f"{rel(page)}:{n}: <!--docs:time-limit=SECONDS--> needs a positive number of seconds, not {value!r}")
+    elif value is not None:
+        raise PageError(f"{rel(page)}:{n}: <!--docs:{name}--> takes no value (found ={value})")
+    return name, value
+
+
 def fences(page: Path) -> list[Fence]:
-    """Every ``` fence, with the same rules as pytest-codeblocks' parser."""
+    """Every ``` fence, with the same rules as pytest-codeblocks' parser, and our markers above it."""
     lines = page.read_text(encoding="utf-8").splitlines()
     found, marker_pending, i = [], False, 0
+    pending: dict[str, str | None] = {}
+    pending_at = 0
     while i < len(lines):
         stripped = lines[i].strip()
-        if _MARKER.fullmatch(stripped):
+        ours = _docs_marker(page, i + 1, stripped)
+        if ours:
+            if ours[0] in pending:
+                raise PageError(f"{rel(page)}:{i + 1}: <!--docs:{ours[0]}--> twice above one fence")
+            pending[ours[0]] = ours[1]
+            pending_at = pending_at or i + 1
+        elif _MARKER.fullmatch(stripped):
             marker_pending = True
         elif stripped.startswith("```"):
             ticks = len(stripped) - len(stripped.lstrip("`"))
@@ -100,9 +157,16 @@ def fences(page: Path) -> list[Fence]:
                 i += 1
             if i == len(lines):
                 raise PageError(f"{rel(page)}:{start + 1}: this code fence is never closed")
-            found.append(Fence(start + 1, i + 1, stripped[ticks:].strip(), marker_pending))
-            marker_pending = False
+            found.append(Fence(start + 1, i + 1, stripped[ticks:].strip(), marker_pending, pending))
+            marker_pending, pending, pending_at = False, {}, 0
+        elif stripped and pending:
+            raise PageError(
+                f"{rel(page)}:{pending_at}: a marker must stand directly above a code fence (or above the "
+                f"expected-output marker of its block), but line {i + 1} comes first"
+            )
         i += 1
+    if pending:
+        raise PageError(f"{rel(page)}:{pending_at}: a marker with no code fence after it")
     return found
 
 
@@ -119,8 +183,21 @@ def blocks(page: Path) -> list[Block]:
     result = []
     for fence, block in zip(code_fences, parsed):
         output = next(output_fences) if block.expected_output is not None else None
-        result.append(Block(page, fence.start, block.code, block.syntax or "", block.expected_output, output))
+        markers = {**fence.markers, **(output.markers if output else {})}
+        b = Block(page, fence.start, block.code, block.syntax or "", block.expected_output, output, markers)
+        if markers and not b.is_python:
+            raise PageError(f"{b.where}: {_names(markers)} on a {b.syntax or 'plain'!r} block; markers are for Python blocks")
+        misplaced = {k: v for k, v in (output.markers if output else {}).items() if k != "depends-on-values"}
+        if misplaced:
+            raise PageError(f"{rel(page)}:{output.start}: {_names(misplaced)} belongs above the code block at line {b.line}, not above its output")
+        if "depends-on-values" in markers and output is None:
+            raise PageError(f"{b.where}: <!--docs:depends-on-values--> on a block that shows no output")
+        result.append(b)
     return result
+
+
+def _names(markers: dict) -> str:
+    return ", ".join(f"<!--docs:{k}-->" for k in markers)
 
 
 def unchecked_tensor_text(page: Path) -> list[tuple[int, str]]:

@@ -2,30 +2,85 @@
 
 pytest-codeblocks runs each block on its own and lets a `cont` chain carry one expected
 output; a step-by-step page builds state over many blocks and shows output after each,
-so this runner keeps the namespace and compares the output of every block.
+so this runner keeps the namespace and compares the output of every block. A block
+marked <!--docs:raises--> must raise: its shown output ends with the error's last line,
+as Jupyter shows it, and the page goes on after it. Every block has a time limit.
 """
 
 from __future__ import annotations
 
 import difflib
 import io
+import re
+import signal
+import threading
 import traceback
 import warnings
-from contextlib import redirect_stderr, redirect_stdout
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 
 from pages import MARKER, Block, blocks, rel
 
+# The first line of a shown output that starts the error of a <!--docs:raises--> block.
+ERROR_LINE = re.compile(r"^([A-Za-z_]\w*(?:Error|Exception|Warning|Exit|Interrupt)|StopIteration)(?:: |$)", re.M)
+
+
+class TimeLimit(BaseException):
+    """Raised inside a block that ran past its limit (a BaseException: `except Exception` in
+    the page's own code must not swallow it)."""
+
+
+@contextmanager
+def time_limit(seconds: float):
+    """Interrupt the code inside after `seconds` (a SIGALRM timer: Python code is stopped
+    between bytecodes, a long C call when it returns). pytest-timeout guards the rest."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):
+        raise TimeLimit
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def error_line(error: BaseException) -> str:
+    """The last line of a traceback as Jupyter shows it: `Type: message`."""
+    message = str(error)
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__
+
+
+def split_error(shown: str) -> tuple[str, str]:
+    """(what the block printed, its error's last line) of a <!--docs:raises--> block's output."""
+    m = ERROR_LINE.search(shown)
+    if m is None:
+        return shown, ""
+    return shown[: m.start()], shown[m.start() :].rstrip("\n")
+
+
+def page_traceback(error: BaseException, block: Block) -> str:
+    """The traceback's frames in the page, and its last line: where on the page, and what."""
+    tb = traceback.TracebackException.from_exception(error)
+    tb.stack = traceback.StackSummary.from_list([f for f in tb.stack if f.filename == str(block.page)])
+    return "".join(tb.format())
+
 
 @dataclass
 class Ran:
     block: Block
-    printed: str
-    error: str | None = None
+    printed: str  # stdout, then the error's last line for a block that raised as marked
+    error: str | None = None  # why the block did not run as the page says
 
 
-def run_blocks(page_blocks: list[Block]) -> list[Ran]:
+def run_blocks(page_blocks: list[Block], edit=None) -> list[Ran]:
+    """Run the Python blocks in one namespace; `edit(code)` may rewrite each block first."""
     namespace: dict = {"__name__": "__main__"}
     ran = []
     for block in page_blocks:
@@ -33,17 +88,39 @@ def run_blocks(page_blocks: list[Block]) -> list[Ran]:
             continue
         out, err = io.StringIO(), io.StringIO()
         # Pad with blank lines so a traceback points at the page's own line numbers.
-        code = compile("\n" * block.line + block.code, str(block.page), "exec")
-        error = None
+        code = block.code if edit is None else edit(block.code)
+        error, raised = None, None
         try:
-            with redirect_stdout(out), redirect_stderr(err), warnings.catch_warnings():
+            compiled = compile("\n" * block.line + code, str(block.page), "exec")
+            with time_limit(block.time_limit), redirect_stdout(out), redirect_stderr(err), warnings.catch_warnings():
                 warnings.simplefilter("error")  # a warning is noise on the reader's screen
-                exec(code, namespace)
-        except Exception:
-            error = traceback.format_exc(limit=-3)
+                exec(compiled, namespace)
+        except TimeLimit:
+            error = (
+                f"the block ran past its time limit of {block.time_limit:g} s and was stopped; make it faster, "
+                "or give it more time with <!--docs:time-limit=SECONDS--> above it"
+            )
+        except Exception as e:
+            if block.raises:
+                raised = e
+            else:
+                error = page_traceback(e, block) + (
+                    "(if this error is what the page means to show, put <!--docs:raises--> above the block)"
+                )
+        printed = out.getvalue()
+        if block.raises and error is None:
+            if raised is None:
+                error = "the block is marked <!--docs:raises--> but ran without an error; remove the marker or show the error"
+            else:
+                printed += error_line(raised) + "\n"
+                if split_error(printed) != (out.getvalue(), error_line(raised)):
+                    error = (
+                        "the output before the error has a line that looks like an error's last line; "
+                        "a reader (and the notebook made from the page) could not tell where the error starts"
+                    )
         if err.getvalue():
             error = (error or "") + "it wrote to stderr:\n" + err.getvalue()
-        ran.append(Ran(block, out.getvalue(), error))
+        ran.append(Ran(block, printed, error))
         if error:
             break  # later blocks depend on this one
     return ran
@@ -72,7 +149,7 @@ def problems(page: Path) -> list[str]:
     for r in run_blocks(page_blocks):
         b = r.block
         if r.error:
-            found.append(f"{b.where}: the block failed\n{r.error}")
+            found.append(f"{b.where}: the block failed\n{r.error}" if r.error.startswith("Traceback") else f"{b.where}: {r.error}")
         elif b.expected is None and r.printed:
             found.append(
                 f"{b.where}: the block printed output that the page does not show; add "
@@ -94,7 +171,7 @@ def update_outputs(page: Path) -> None:
     edits = []  # (first line index, last line index exclusive, new lines), applied bottom-up
     for r in run_blocks(blocks(page)):
         if r.error:
-            raise RuntimeError(f"{r.block.where}: cannot update, the block failed\n{r.error}")
+            raise RuntimeError(f"{r.block.where}: cannot update, {r.error}")
         new = r.printed.splitlines(keepends=True)
         fence = r.block.output_fence
         if fence is not None:

@@ -1,7 +1,7 @@
 """A translation has the same pages, code, outputs, anchors and links as its English page.
 
 Only prose and code comments are translated; a Chinese page that lost, reordered or
-changed a block fails here, naming the page and the block.
+changed a block (or its markers) fails here, naming the page and the block.
 """
 
 import io
@@ -47,6 +47,7 @@ def test_same_code_and_outputs(page, lang):
         code_a = without_comments(a.code) if a.is_python else a.code
         code_b = without_comments(b.code) if b.is_python else b.code
         assert code_b == code_a, f"{where}: code differs (comments aside)"
+        assert b.markers == a.markers, f"{where}: markers differ ({a.markers} vs {b.markers})"
         assert b.expected == a.expected, f"{where}: shown output differs"
     assert len(their_blocks) == len(ours), (
         f"{rel(theirs)} has {len(their_blocks)} code blocks, {rel(page)} has {len(ours)}"
