@@ -1,9 +1,14 @@
-"""Serve the built site as a host would and open it in headless Chromium.
+"""Serve the built site as a host would and read it in headless Chromium.
 
-The site is served on 127.0.0.1 under the path of its site_url (a GitHub Pages project
-site lives under /<repository>/), with the root 404.html for missing paths, as such a
-host does. Chromium is Debian's (/usr/bin/chromium): `playwright install` cannot
-download a browser here.
+The site is served on 127.0.0.1 under the path of the site_url it was built for (a
+GitHub Pages project site lives under /<repository>/), with the root 404.html for
+missing paths, as such a host does. Chromium is Debian's (/usr/bin/chromium):
+`playwright install` cannot download a browser here.
+
+One browser tab reads page after page (a fresh context per page costs more than the
+page): every load is a new document, local storage is emptied before each one (so each
+page starts in the scheme the reader's system asks for), and what each load requested,
+failed or logged is recorded per load.
 """
 
 from __future__ import annotations
@@ -12,15 +17,14 @@ import functools
 import os
 import shutil
 import threading
+from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
-from pages import SITE_URL
-
-SITE_PATH = urlsplit(SITE_URL).path
 OUT = Path(__file__).resolve().parent.parent / "test-output"  # screenshots and page weights
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
+SEARCH_INDEX = "/search/search_index.json"  # the search worker fetches it after each load
 
 
 def chromium() -> str | None:
@@ -31,11 +35,13 @@ def chromium() -> str | None:
 
 
 class _Handler(SimpleHTTPRequestHandler):
+    site_path = "/"
+
     def translate_path(self, path):
         path = urlsplit(path).path
-        if not path.startswith(SITE_PATH):
+        if not path.startswith(self.site_path):
             return str(Path(self.directory) / "__outside_the_site__")
-        return super().translate_path("/" + path[len(SITE_PATH):])
+        return super().translate_path("/" + path[len(self.site_path):])
 
     def send_error(self, code, message=None, explain=None):
         page = Path(self.directory) / "404.html"
@@ -52,38 +58,80 @@ class _Handler(SimpleHTTPRequestHandler):
         pass
 
 
-def serve(folder: Path):
-    """Start serving `folder`; returns (server, base URL of the site)."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(folder)))
+def serve(folder: Path, site_path: str):
+    """Serve `folder` under `site_path` (/x/y/); returns (server, base URL of the site)."""
+    handler = type("Handler", (_Handler,), {"site_path": site_path})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_port}{SITE_PATH}"
+    return server, f"http://127.0.0.1:{server.server_port}{site_path}"
 
 
-class Visit:
-    """One page opened in a fresh browser context, with everything it asked for recorded."""
+@dataclass
+class Load:
+    """What one page load asked for, and what went wrong during it."""
 
-    def __init__(self, browser, url: str, scheme: str = "light", wait_until: str = "search"):
+    url: str = ""
+    requests: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def files(self, site: Path, site_url: str) -> set[Path]:
+        """The built files the server answered this load's requests with."""
+        return {local_file(site, site_url, url) for url in self.requests} - {None}
+
+    def outside(self, site_url: str) -> list[str]:
+        """Requests for anything not on the site's own host."""
+        origin = "{0.scheme}://{0.netloc}/".format(urlsplit(site_url))
+        return [r for r in self.requests if not r.startswith((origin, "data:", "blob:"))]
+
+
+def local_file(site: Path, site_url: str, url: str) -> Path | None:
+    """The built file a request for `url` is answered with (None: not the site's)."""
+    if not url.startswith(site_url):
+        return None
+    path = site / unquote(urlsplit(url).path[len(urlsplit(site_url).path):])
+    return path / "index.html" if path.is_dir() else path
+
+
+class Reader:
+    """One tab, reused page after page."""
+
+    def __init__(self, browser, scheme: str = "light"):
         self.context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
         self.context.set_default_timeout(10_000)
+        self.context.add_init_script("try { localStorage.clear() } catch (e) {}")
         self.page = self.context.new_page()
-        self.requests: list[str] = []
-        self.failures: list[str] = []
-        self.errors: list[str] = []
-        self.context.on("request", lambda r: self.requests.append(r.url))
-        self.context.on("response", lambda r: r.status >= 400 and self.failures.append(f"{r.status} {r.url}"))
-        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        if wait_until == "load":
-            self.page.goto(url, wait_until="load")
-            return
-        # The search worker fetches its index after the page has loaded; it counts in the weight.
-        with self.page.expect_response(lambda r: r.url.endswith("/search/search_index.json")):
-            self.page.goto(url, wait_until="load")
+        self.load = Load()
+        self.context.on("request", lambda r: self.load.requests.append(r.url))
+        self.context.on("response", lambda r: r.status >= 400 and self.load.failures.append(f"{r.status} {r.url}"))
+        self.page.on("console", lambda m: m.type == "error" and self.load.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.load.errors.append(str(e)))
+
+    def open(self, url: str | None = None, click=None, search: bool = True) -> Load:
+        """Go to `url`, or follow the link `click` (a locator); wait until the page has loaded
+        and, if `search`, until the search worker has fetched its index (part of every load)."""
+        self.load = Load()
+
+        def go():
+            if url is not None:
+                self.page.goto(url, wait_until="load")
+            else:
+                with self.page.expect_navigation(wait_until="load"):
+                    click.click()
+
+        if search:
+            with self.page.expect_response(lambda r: r.url.endswith(SEARCH_INDEX)):
+                go()
+        else:
+            go()
+        self.load.url = self.page.url
+        return self.load
 
     def close(self):
         self.context.close()
 
 
-def switch_to_dark(p, where):
+def switch_to_dark(p):
+    """Material's own scheme toggle, as a reader clicks it."""
     p.locator('form[data-md-component="palette"] label:not([hidden])').click()
     p.wait_for_function("document.body.dataset.mdColorScheme === 'slate'", timeout=5000)

@@ -20,10 +20,19 @@ def update_outputs(request) -> bool:
     return request.config.getoption("--update-outputs")
 
 
+def pytest_sessionstart(session):
+    # The site builds in the background while the pages and notebooks run (not when the
+    # pages are being rewritten: it would build the old ones).
+    if not hasattr(session.config, "workerinput") and not session.config.getoption("--update-outputs"):
+        from site_build import start
+
+        start(session.config._tmp_path_factory.getbasetemp())
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory, worker_id):
     """The whole site (every language), built once with --strict; (folder, build log).
-    pytest-xdist's workers share one temporary root, and one build."""
+    pytest-xdist's workers share the controller's temporary root, and its one build."""
     from site_build import build_once
 
     base = tmp_path_factory.getbasetemp()
@@ -32,28 +41,25 @@ def built_site(tmp_path_factory, worker_id):
 
 @pytest.fixture(scope="session")
 def site_url(built_site):
-    """The built site, served on 127.0.0.1 under its site_url path."""
-    from browser import serve
+    """The built site, served on 127.0.0.1 under the path it was built for."""
+    from urllib.parse import urlsplit
 
-    server, url = serve(built_site[0])
+    from browser import serve
+    from site_build import TEST_SITE_URL
+
+    server, url = serve(built_site[0], urlsplit(TEST_SITE_URL).path)
     yield url
     server.shutdown()
 
 
-@pytest.fixture
-def visit(browser):
-    """Open pages in fresh browser contexts (see browser.Visit); closed after the test."""
-    from browser import Visit
+@pytest.fixture(scope="session")
+def reader(browser):
+    """One browser tab that reads page after page (see browser.Reader)."""
+    from browser import Reader
 
-    opened = []
-
-    def open_(url, scheme="light", wait_until="search"):
-        opened.append(Visit(browser, url, scheme, wait_until))
-        return opened[-1]
-
-    yield open_
-    for v in opened:
-        v.close()
+    tab = Reader(browser)
+    yield tab
+    tab.close()
 
 
 @pytest.fixture(scope="session")
@@ -95,8 +101,8 @@ def pytest_cmdline_main(config):
 
 
 def pytest_terminal_summary(terminalreporter):
-    """Report each page's first-load weight, which test_page records as a test property
-    (so it reaches this report from pytest-xdist's workers too)."""
+    """Report each page's first-load weight, which the browser test records as a test
+    property (so it reaches this report from pytest-xdist's workers too)."""
     import json
 
     from browser import OUT
@@ -104,8 +110,8 @@ def pytest_terminal_summary(terminalreporter):
     weights = {}
     for report in terminalreporter.stats.get("passed", []) + terminalreporter.stats.get("failed", []):
         for name, value in getattr(report, "user_properties", []):
-            if name == "first_load_bytes" and report.when == "call":
-                weights[report.nodeid.split("[", 1)[-1].rstrip("]")] = value
+            if name.startswith("first_load_bytes ") and report.when == "call":
+                weights[name.split(" ", 1)[1]] = value
     if not weights:
         return
     OUT.mkdir(exist_ok=True)

@@ -19,6 +19,7 @@ from notebooks import EXAMPLES
 from pages import DOCS, DEFAULT_TIME_LIMIT, PageError, blocks, rel
 
 NOTEBOOKS = sorted(EXAMPLES.glob("*/*.ipynb"))
+pytestmark = pytest.mark.xdist_group("one-kernel")  # on one pytest-xdist worker, so one kernel
 
 
 @pytest.fixture(scope="module")

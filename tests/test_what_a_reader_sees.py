@@ -1,74 +1,61 @@
-"""What a reader sees, in headless Chromium, on every page in both languages.
+"""What a reader sees and does on every page, in headless Chromium, in both languages.
 
-Nothing is fetched from another host, nothing errors, math, figures and notebooks render
-(figures readable in the light and the dark scheme), every internal link and anchor
-resolves, the language links lead to the same page, and each page's first load stays
-light. Screenshots (light and dark) go to test-output/screenshots/ for a reviewer.
-What a reader does (search, switch language, explore) is in test_what_a_reader_does.py.
+Each page is loaded once per language and everything is checked on that load: nothing is
+fetched from another host, nothing fails or errors, math is laid out, notebooks show
+their cells and outputs, every internal link and anchor resolves, the first load stays
+light, the figures are readable in the light and (after Material's own toggle) the dark
+scheme, and the look-up explorer lights up the right row for every ID, by mouse and by
+keyboard, with the numbers PyTorch wrote. The English page's language link is then
+clicked, as a reader does, and must land on the same page in Chinese, which is checked
+the same way. A few screenshots go to test-output/screenshots/ for a reviewer.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
-from urllib.parse import unquote, urldefrag, urlsplit
+from urllib.parse import unquote, urldefrag
 
 import pytest
 
-from browser import OUT, SITE_PATH, switch_to_dark
+from browser import OUT, local_file, switch_to_dark
 from notebooks import EXAMPLES
 from pages import DOCS, LANGUAGES, published_path
 
 WEIGHT_LIMIT = 500_000  # bytes, uncompressed, of one page's first load
 FIGURE_LIMIT = 60_000  # bytes that the inline figures and the explorer add to a page
 
-
-def site_pages(kind: str) -> list[tuple[str, str]]:
-    """(language, source under docs/<lang>/) for every page ("md") or notebook ("ipynb")."""
-    found = []
-    for lang in LANGUAGES:
-        if kind == "md":
-            found += [(lang, str(p.relative_to(DOCS / lang))) for p in sorted((DOCS / lang).rglob("*.md"))]
-        else:
-            found += [(lang, f"examples/{nb.name}") for nb in sorted((EXAMPLES / lang).glob("*.ipynb"))]
-    return found
+SOURCE, OTHERS = LANGUAGES[0], LANGUAGES[1:]
+PAGES = [str(p.relative_to(DOCS / SOURCE)) for p in sorted((DOCS / SOURCE).rglob("*.md"))]
+PAGES += [f"examples/{nb.name}" for nb in sorted((EXAMPLES / SOURCE).glob("*.ipynb"))]
 
 
-def local_file(site: Path, site_url: str, url: str) -> Path | None:
-    """The built file a request for `url` is answered with."""
-    if not url.startswith(site_url):
-        return None
-    path = site / unquote(urlsplit(url).path[len(SITE_PATH):])
-    return path / "index.html" if path.is_dir() else path
-
-
-PAGES = site_pages("md")
-
-
-@pytest.mark.parametrize("lang,source", PAGES, ids=[f"{l}:{s}" for l, s in PAGES])
-def test_page(built_site, site_url, visit, record_property, lang, source):
-    check_page(built_site, site_url, visit, record_property, lang, source)
-
-
-def check_page(built_site, site_url, visit, record_property, lang, source, dark=True):
-    """Everything test_page promises, for one page (test_what_a_reader_sees_in_notebooks.py
-    runs it on the notebook pages, so the two halves can run on two workers)."""
+@pytest.mark.parametrize("source", PAGES)
+def test_page_in_every_language(built_site, site_url, reader, record_property, source):
     site = built_site[0]
-    url = site_url + published_path(lang, source)
-    v = visit(url)
-    p = v.page
-    where = f"{lang}:{source}"
+    reader.open(site_url + published_path(SOURCE, source))
+    check_page(site, site_url, reader, record_property, SOURCE, source)
+    for lang in OTHERS:
+        # The language selector, clicked as a reader does, keeps the page.
+        reader.page.hover(".md-header .md-select")
+        reader.open(click=reader.page.locator(f'.md-select__link[hreflang="{lang}"]'))
+        want = site_url + published_path(lang, source)
+        assert reader.page.url == want, f"{SOURCE}:{source}: the {lang} link leads to {reader.page.url}, not {want}"
+        check_page(site, site_url, reader, record_property, lang, source)
 
-    origin = f"{urlsplit(site_url).scheme}://{urlsplit(site_url).netloc}/"
-    outside = [r for r in v.requests if not r.startswith((origin, "data:", "blob:"))]
+
+def check_page(site: Path, site_url: str, reader, record_property, lang: str, source: str):
+    p, load, where = reader.page, reader.load, f"{lang}:{source}"
+    outside = load.outside(site_url)
     assert not outside, f"{where}: requests leave the site: {outside}"
-    assert not v.failures, f"{where}: failed responses: {v.failures}"
-    assert not v.errors, f"{where}: console or page errors: {v.errors}"
+    assert not load.failures, f"{where}: failed responses: {load.failures}"
+    assert not load.errors, f"{where}: console or page errors: {load.errors}"
 
     # Weight of the first load, from the files the server sent (uncompressed).
-    files = {local_file(site, site_url, r) for r in v.requests} - {None}
+    files = load.files(site, site_url)
     weight = sum(f.stat().st_size for f in files if f.is_file())
-    record_property("first_load_bytes", weight)
+    record_property(f"first_load_bytes {where}", weight)
     assert weight <= WEIGHT_LIMIT, f"{where}: first load is {weight:,} bytes, over {WEIGHT_LIMIT:,}"
 
     # Math is MathML laid out by the browser; no TeX source is left on screen.
@@ -99,31 +86,33 @@ def check_page(built_site, site_url, visit, record_property, lang, source, dark=
             broken.append(href)
     assert not broken, f"{where}: broken links: {broken}"
 
-    # The language selector leads to the same page in the other language (clicked through
-    # on the pages of test_language_switch_keeps_the_page).
+    # The language selector leads to the same page in every language.
     for other in LANGUAGES:
         if other != lang:
             href = p.eval_on_selector(f'.md-select__link[hreflang="{other}"]', "a => a.href")
             assert href == site_url + published_path(other, source), f"{where}: the {other} link leads to {href}"
 
-    # Figures are inline SVG, laid out, and drawn in the page's text colour.
+    # Figures are inline SVG, laid out, drawn in the page's text colour; light first.
     check_figures(p, where, "light")
     added = sum(p.eval_on_selector_all(".figure > svg", "els => els.map(e => e.outerHTML.length)"))
     added += sum(f.stat().st_size for f in files if f.name.startswith("explorer"))
     assert added <= FIGURE_LIMIT, f"{where}: figures and explorer add {added:,} bytes, over {FIGURE_LIMIT:,}"
+    explorer = p.locator(".explorer")
+    if explorer.count():
+        check_explorer(site, p, explorer, where)
 
-    # Screenshots, light and then dark (Material's own switch), for a reviewer.
+    # Screenshots where there is something drawn to review, light and dark.
+    drawn = p.locator(".figure, .explorer").count() > 0 and not source.endswith(".ipynb")
     shots = OUT / "screenshots" / lang
-    shots.mkdir(parents=True, exist_ok=True)
     name = source.rsplit(".", 1)[0].replace("/", "-")
-    # Whole pages where there are figures or an explorer to see; the top of the others.
-    drawn = p.locator(".figure, .explorer").count() > 0
-    p.screenshot(path=shots / f"{name}-light.jpg", full_page=drawn, quality=80)
-    if not dark:
-        return
-    switch_to_dark(p, where)
+    if drawn:
+        shots.mkdir(parents=True, exist_ok=True)
+        p.locator(".figure, .explorer").first.screenshot(path=shots / f"{name}-light.png")
+    switch_to_dark(p)
     check_figures(p, where, "dark")
-    p.screenshot(path=shots / f"{name}-dark.jpg", full_page=drawn, quality=80)
+    if drawn:
+        p.locator(".figure, .explorer").first.screenshot(path=shots / f"{name}-dark.png")
+    assert not load.errors, f"{where}: console or page errors: {load.errors}"
 
 
 def check_figures(p, where, scheme):
@@ -141,3 +130,43 @@ def check_figures(p, where, scheme):
         assert readable, f"{where}: the text of {figure} has luminance {luminance:.2f} in the {scheme} scheme"
 
 
+def check_explorer(site: Path, p, explorer, where: str):
+    """Each ID, clicked or reached with the keyboard, lights up its row, its one-hot slot,
+    and a product equal to that row, all as in the data PyTorch wrote."""
+    data = json.loads((site / "assets" / "explorer-data.json").read_text(encoding="utf-8"))
+    explorer.locator("button").first.wait_for()
+    table = data[explorer.get_attribute("data-table")]
+    buttons = explorer.locator(".explorer__ids button")
+    assert buttons.count() == len(table["labels"]), f"{where}: one button per ID"
+
+    def shown():
+        return p.evaluate(
+            """root => ({
+                checked: [...root.querySelectorAll('[aria-checked=true]')].map(b => Number(b.dataset.id)),
+                rows: [...root.querySelectorAll('.explorer__table tr.is-selected')].map(r => Number(r.dataset.row)),
+                selectedRow: [...root.querySelectorAll('.explorer__table tr.is-selected td')].map(td => td.textContent),
+                onehot: [...root.querySelectorAll('.explorer__onehot td')].map(td => td.textContent),
+                output: [...root.querySelectorAll('.explorer__output td')].map(td => td.textContent),
+                focused: document.activeElement.dataset.id,
+            })""",
+            explorer.element_handle(),
+        )
+
+    def expect(i, how):
+        state = shown()
+        onehot = ["1" if j == i else "0" for j in range(len(table["labels"]))]
+        assert state["checked"] == [i] and state["rows"] == [i], f"{where}: {how} ID {i} selects {state}"
+        assert state["onehot"] == onehot, f"{where}: {how} ID {i} shows the one-hot {state['onehot']}"
+        assert state["selectedRow"] == table["weight"][i], f"{where}: row {i} shows {state['selectedRow']}"
+        assert state["output"] == table["product"][i] == table["weight"][i], f"{where}: the product shows {state['output']}"
+        return state
+
+    for i in range(buttons.count()):
+        buttons.nth(i).click()
+        expect(i, "clicking")
+    # The keyboard: the chosen ID is the one tab stop; arrows move, Home and End jump.
+    buttons.last.focus()
+    last = len(table["labels"]) - 1
+    for key, i in [("ArrowRight", 0), ("ArrowDown", 1), ("End", last), ("ArrowLeft", last - 1), ("Home", 0)]:
+        p.keyboard.press(key)
+        assert expect(i, f"{key} to")["focused"] == str(i), f"{where}: focus did not follow {key}"
