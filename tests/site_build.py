@@ -11,14 +11,15 @@ from pathlib import Path
 from pages import ROOT
 
 
-def build(into: Path) -> str:
-    """Build both languages into `into`; returns the build log, raises with it on failure."""
+def build(into: Path, env: dict | None = None) -> str:
+    """Build both languages into `into`; returns the build log, raises with it on failure.
+    `env` adds to (or overrides) the environment, e.g. {"SITE_URL": ...} for another address."""
     result = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(into)],
         cwd=ROOT,
         capture_output=True,
         text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})},
     )
     log = result.stdout + result.stderr
     if result.returncode != 0:
