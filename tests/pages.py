@@ -13,13 +13,14 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
+from mkdocs.utils.yaml import yaml_load
 from pytest_codeblocks import extract_from_file
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 LANGUAGES = ("en", "zh")  # the first is the source language
-SITE_URL = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["site_url"]
+# As the build reads it: $SITE_URL if set, else the default in mkdocs.yml (`!ENV [SITE_URL, ...]`)
+SITE_URL = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["site_url"]
 MARKER = "<!--pytest-codeblocks:expected-output-->"
 _MARKER = re.compile(r"<!--[-\s]*pytest-codeblocks:\s*expected-output[-\s]*-->")
 # Our own markers, each on its own line directly above the fence it is about (blank lines

@@ -13,9 +13,9 @@ import copy
 import logging
 from pathlib import Path
 
-import yaml
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
+from mkdocs.utils.yaml import yaml_load
 
 log = logging.getLogger("mkdocs.hooks.languages")
 
@@ -40,7 +40,7 @@ def _rename_sections(nav, titles: dict):
 
 def language_config(config_file: str, lang: str, site_dir: str, site_url: str, strict: bool):
     """The MkDocs config of one non-default language, as the hook builds it."""
-    raw = yaml.safe_load(Path(config_file).read_text(encoding="utf-8"))
+    raw = yaml_load(Path(config_file).read_text(encoding="utf-8"))  # MkDocs' loader: !ENV
     entry = next(e for e in raw["extra"]["languages"] if e["lang"] == lang)
     overrides = dict(entry.get("overrides", {}))
     titles = overrides.pop("nav_titles", {})

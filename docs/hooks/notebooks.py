@@ -66,12 +66,20 @@ _DROP = [
 _CODE = re.compile(r'<div class="highlight-ipynb hl-python"><pre>(.*?)</pre></div>', re.S)
 
 
-def _published_root(config) -> str:
-    """The address of this language's site as written into the notebooks' links."""
-    raw = yaml.safe_load(Path(config.config_file_path).read_text(encoding="utf-8"))
+class _AsWritten(yaml.SafeLoader):
+    """mkdocs.yml as written: `!ENV [NAME, default]` is its default, whatever the environment."""
+
+
+_AsWritten.add_constructor("!ENV", lambda loader, node: loader.construct_sequence(node)[-1])
+
+
+def _roots(config) -> tuple[str, str]:
+    """This language's site address in this build (site_url: $SITE_URL when set) and in the
+    committed notebooks' links (made with mkdocs.yml's default site_url)."""
+    raw = yaml.load(Path(config.config_file_path).read_text(encoding="utf-8"), Loader=_AsWritten)
     default = config.extra["languages"][0]["lang"]
     lang = config.extra["lang"]
-    return raw["site_url"] + ("" if lang == default else f"{lang}/")
+    return config.site_url, raw["site_url"] + ("" if lang == default else f"{lang}/")
 
 
 def on_page_content(html, page, config, files, **kwargs):
@@ -83,8 +91,9 @@ def on_page_content(html, page, config, files, **kwargs):
     html = _CODE.sub(r'<div class="highlight"><pre><code>\1</code></pre></div>', html)
     # Notebooks link to the published pages and figures; inside the site, to the files next door.
     up = "../" * page.url.count("/")
-    html = html.replace(f'href="{_published_root(config)}', f'href="{up}')
-    html = html.replace(f'src="{_published_root(config)}', f'src="{up}')
+    for root in sorted(set(_roots(config)), key=len, reverse=True):
+        html = html.replace(f'href="{root}', f'href="{up}')
+        html = html.replace(f'src="{root}', f'src="{up}')
     return _page_anchors(page, config, html)
 
 
@@ -119,3 +128,14 @@ def _page_anchors(page, config, html):
 
     walk(page.toc)
     return html
+
+
+def on_post_build(config, **kwargs):
+    """A downloaded notebook links to the published pages and figures: where this build is
+    published, when that is not the address the notebooks were made with."""
+    built, written = _roots(config)
+    if built == written:
+        return  # the downloads stay byte for byte the committed notebooks
+    for notebook in sorted(_notebook_dir(config).glob("*.ipynb")):
+        download = Path(config.site_dir) / NOTEBOOKS / notebook.stem / notebook.name
+        download.write_text(notebook.read_text(encoding="utf-8").replace(written, built), encoding="utf-8")
