@@ -7,7 +7,8 @@ import re
 import pytest
 
 from notebooks import EXAMPLES
-from pages import DOCS, LANGUAGES, lang_prefix, published_path, rel
+from pages import DOCS, LANGUAGES, SITE_URL, lang_prefix, published_path, rel
+from site_build import TEST_SITE_URL
 
 
 def lang_root(site, lang):
@@ -27,11 +28,17 @@ def test_strict_build_has_no_warnings(built_site):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_page_is_built_in_its_language(built_site, lang):
+def test_every_page_is_built_in_its_language_at_its_address(built_site, lang):
     site, _ = built_site
     for page in sorted((DOCS / lang).rglob("*.md")):
-        html = html_of(site, lang, str(page.relative_to(DOCS / lang)))
+        source = str(page.relative_to(DOCS / lang))
+        html = html_of(site, lang, source)
         assert f'<html lang="{lang}"' in html, f"{rel(page)} is not marked as {lang}"
+        # Built for SITE_URL (as the workflow passes the Pages address), not mkdocs.yml's default.
+        canonical = f'<link rel="canonical" href="{TEST_SITE_URL}{published_path(lang, source)}">'
+        assert canonical in html, f"{rel(page)}: no {canonical}"
+    sitemap = (lang_root(site, lang) / "sitemap.xml").read_text(encoding="utf-8")
+    assert f"<loc>{TEST_SITE_URL}{lang_prefix(lang)}" in sitemap and SITE_URL not in sitemap, "sitemap addresses"
 
 
 NOTEBOOKS = sorted(EXAMPLES.glob("*/*.ipynb"))
@@ -51,8 +58,10 @@ def test_every_notebook_is_a_rendered_page(built_site, notebook):
             for line in "".join(output["text"]).splitlines():
                 escaped = line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
                 assert escaped in html, f"{rel(notebook)}: output of cell {i} missing from the page: {line!r}"
+    # The download links to the pages where this build is published (see site_build.py).
     download = lang_root(site, lang) / "examples" / notebook.stem / notebook.name
-    assert download.read_bytes() == notebook.read_bytes(), f"{rel(notebook)} is not downloadable next to its page"
+    published = notebook.read_text(encoding="utf-8").replace(SITE_URL, TEST_SITE_URL)
+    assert download.read_text(encoding="utf-8") == published, f"{rel(notebook)} is not downloadable next to its page"
     assert f'href="{notebook.name}" download' in html, f"{rel(notebook)}: no download button"
 
 

@@ -66,6 +66,8 @@ def test_a_missing_page_answers_in_the_readers_language(site_url, reader, lang):
     v = reader.open(site_url + lang_prefix(lang) + "no-such-page/", search=False)
     reader.page.wait_for_function(f"document.documentElement.lang === '{lang}'")
     assert "404" in reader.page.inner_text("article")
+    home = reader.page.eval_on_selector("article a[href]", "a => a.href")
+    assert home == site_url + lang_prefix(lang), f"{lang}: the 404 page leads home to {home}, not {site_url + lang_prefix(lang)}"
     assert not [e for e in v.errors if "404" not in e], v.errors
 
 
