@@ -92,6 +92,10 @@ def check_page(site: Path, site_url: str, reader, record_property, lang: str, so
             href = p.eval_on_selector(f'.md-select__link[hreflang="{other}"]', "a => a.href")
             assert href == site_url + published_path(other, source), f"{where}: the {other} link leads to {href}"
 
+    if lang != SOURCE:
+        english = interface_in_english(p)
+        assert not english, f"{where}: English left in the interface (titles, labels, description, header, footer): {english}"
+
     # Figures are inline SVG, laid out, drawn in the page's text colour; light first.
     check_figures(p, where, "light")
     added = sum(p.eval_on_selector_all(".figure > svg", "els => els.map(e => e.outerHTML.length)"))
@@ -113,6 +117,33 @@ def check_page(site: Path, site_url: str, reader, record_property, lang: str, so
     if drawn:
         p.locator(".figure, .explorer").first.screenshot(path=shots / f"{name}-dark.png")
     assert not load.errors, f"{where}: console or page errors: {load.errors}"
+
+
+# Names and code stay as they are in every language; everything else must be translated.
+_CODE_LIKE = re.compile(r"\S*[._()@=\[\]/<>]\S*|\b(PyTorch|GPT|IDs?|Jupyter|MkDocs|Material|EmbeddingBag|Wᵀ)\b")
+
+
+def interface_in_english(p) -> list[str]:
+    """Interface text of a translated page that still holds English words (text marked as
+    another language, such as the language selector's "English", is left out)."""
+    texts = p.evaluate(
+        """() => {
+            const mine = e => (e.closest('[lang]')?.lang || '') === document.documentElement.lang;
+            const found = [document.querySelector('meta[name=description]')?.content || ''];
+            for (const e of document.querySelectorAll('[title], [aria-label], [placeholder], [alt]'))
+                if (mine(e)) for (const a of ['title', 'aria-label', 'placeholder', 'alt'])
+                    if (e.getAttribute(a)) found.push(e.getAttribute(a));
+            for (const part of document.querySelectorAll('.md-header, .md-footer')) {
+                const walk = document.createTreeWalker(part, NodeFilter.SHOW_TEXT);
+                while (walk.nextNode()) {
+                    const parent = walk.currentNode.parentElement;
+                    if (mine(parent) && !parent.closest('script, style')) found.push(walk.currentNode.textContent.trim());
+                }
+            }
+            return found.filter(Boolean);
+        }"""
+    )
+    return sorted({t for t in texts if re.search(r"[A-Za-z]{3,}", _CODE_LIKE.sub(" ", t))})
 
 
 def check_figures(p, where, scheme):

@@ -22,7 +22,8 @@
       row: function (i) { return "row " + i; },
       word: function (label, i) { return label + " (" + i + ")"; },
       said: function (label, id, values) {
-        return label + ": the 1 sits in slot " + id + ", so one-hot × Wᵀ is row " + id + ": " + values.join(", ");
+        var who = label === String(id) ? "ID " + id : "“" + label + "” (ID " + id + ")";
+        return who + ": the one-hot vector has its 1 in slot " + id + " (counting from 0), so one-hot × Wᵀ is row " + id + " of the table: [" + values.join(", ") + "]";
       },
     },
     zh: {
@@ -34,7 +35,8 @@
       row: function (i) { return "第 " + i + " 行"; },
       word: function (label, i) { return label + "（" + i + "）"; },
       said: function (label, id, values) {
-        return label + "：1 位于位置 " + id + "，所以独热向量 × Wᵀ 就是第 " + id + " 行：" + values.join("，");
+        var who = label === String(id) ? "ID " + id : "“" + label + "”（ID " + id + "）";
+        return who + " 的独热向量只在第 " + id + " 位（从 0 数起）为 1，乘以 Wᵀ 正好取出嵌入表第 " + id + " 行：[" + values.join(", ") + "]";
       },
     },
   };
@@ -100,7 +102,7 @@
       });
       tableRows.forEach(function (tr, i) { tr.classList.toggle("is-selected", i === id); });
       outputRow.replaceChildren.apply(outputRow, data.product[id].map(function (value) { return el("td", {}, [value]); }));
-      said.textContent = t.said(buttons[id].textContent, id, data.product[id]);
+      said.textContent = t.said(data.labels[id], id, data.product[id]);
       root.dataset.selected = String(id);
       if (focus) buttons[id].focus();
     }
