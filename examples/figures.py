@@ -206,11 +206,11 @@ def figures(lang: str) -> dict[str, str]:
             "onehot-second-token": "The one-hot row of ID 3 times the table keeps row 3",
         },
         "zh": {
-            "lookup-id-1": "查找 ID 1 就是读取表的第 1 行",
-            "lookup-id-2": "查找 ID 2 就是读取表的第 2 行",
-            "lookup-batch": "批量查找 [2, 3, 1]：依次读取第 2、3、1 行",
-            "onehot-first-token": "ID 2 的独热行乘以表，只留下第 2 行",
-            "onehot-second-token": "ID 3 的独热行乘以表，只留下第 3 行",
+            "lookup-id-1": "对 ID 1 查表，就是读出嵌入表的第 1 行",
+            "lookup-id-2": "对 ID 2 查表，就是读出嵌入表的第 2 行",
+            "lookup-batch": "对批量 [2, 3, 1] 查表：依次读出第 2、3、1 行",
+            "onehot-first-token": "ID 2 的独热向量乘以嵌入表，只留下第 2 行",
+            "onehot-second-token": "ID 3 的独热向量乘以嵌入表，只留下第 3 行",
         },
     }[lang]
     return {

@@ -88,7 +88,10 @@ def outputs(block) -> list:
 def make_notebook(page: Path) -> str:
     """The notebook of a page, as the text of an .ipynb file."""
     lines = page.read_text(encoding="utf-8").splitlines()
-    title = lines[0].lstrip("# ").strip()
+    first = lines.index("---", 1) + 1 if lines[0] == "---" else 0  # after the front matter
+    while not lines[first].strip():
+        first += 1
+    title = lines[first].lstrip("# ").strip()
     header = HEADER[lang_of(page)].format(
         title=title,
         url=page_url(page, page.stem),
@@ -98,7 +101,7 @@ def make_notebook(page: Path) -> str:
     cells = [nbformat.v4.new_markdown_cell(f"# {title}\n\n{header}")]
     output_at = {b.output_fence.start: b for b in blocks(page) if b.output_fence}
     code_at = {b.line: b for b in blocks(page)}
-    prose, cursor = [], 1  # line 0 is the title, already in the first cell
+    prose, cursor = [], first + 1  # the title is already in the first cell
 
     def flush():
         text = _markdown(page, prose)

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+import yaml
 from mkdocs.utils.yaml import yaml_load
 from pytest_codeblocks import extract_from_file
 
@@ -225,6 +226,24 @@ def headings(page: Path) -> list[tuple[int, str, str | None]]:
         if m and n not in inside:
             out.append((n, m.group(2), m.group(3)))
     return out
+
+
+def front_matter(page: Path) -> dict:
+    """The YAML front matter of a page ({} without one)."""
+    text = page.read_text(encoding="utf-8")
+    if not text.startswith("---\n"):
+        return {}
+    return yaml.safe_load(text[4 : text.index("\n---\n", 4)]) or {}
+
+
+def load_hook(name: str):
+    """A build hook of docs/hooks/ as a module (the tests check what the build does)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(f"hook_{name}", DOCS / "hooks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def load_example(name: str):

@@ -110,3 +110,21 @@ def test_nothing_is_loaded_from_another_host(built_site):
             for m in _LOADS.finditer(path.read_text(encoding="utf-8", errors="replace")):
                 found.append(f"{path.relative_to(site)}: {m.group(0)[:120]}")
     assert not found, "the site would load these from other hosts:\n" + "\n".join(found)
+
+
+def test_a_translation_behind_its_english_page_says_so(built_site):
+    """The notice shows on exactly the translated pages whose record is behind."""
+    from pages import counterpart, front_matter, load_hook
+
+    site, _ = built_site
+    translations = load_hook("translations")
+    wrong = []
+    for lang in LANGUAGES[1:]:
+        for page in sorted((DOCS / lang).rglob("*.md")):
+            english = counterpart(page, LANGUAGES[0]).read_text(encoding="utf-8")
+            behind = front_matter(page).get("translates") != translations.fingerprint(english)
+            html = html_of(site, lang, str(page.relative_to(DOCS / lang)))
+            notice = 'class="admonition warning translation-behind"' in html
+            if behind != notice:
+                wrong.append(f"{rel(page)}: {'behind' if behind else 'up to date'}, but the notice is {'shown' if notice else 'missing'}")
+    assert not wrong, "\n".join(wrong)

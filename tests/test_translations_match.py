@@ -1,16 +1,22 @@
-"""A translation has the same pages, code, outputs, anchors and links as its English page.
+"""A translation has the same pages, code, outputs, anchors and links as its English page,
+and says which version of the English prose it translates.
 
 Only prose and code comments are translated; a Chinese page that lost, reordered or
-changed a block (or its markers) fails here, naming the page and the block.
+changed a block (or its markers) fails here, naming the page and the block. Each
+translated page records the fingerprint of the English prose it follows (`translates:`
+in its front matter, see docs/hooks/translations.py); when the English page changes, the
+translation is behind until a translator brings it up to date and records the new one.
 """
 
+import difflib
 import io
 import re
+import subprocess
 import tokenize
 
 import pytest
 
-from pages import DOCS, LANGUAGES, blocks, counterpart, headings, pages, rel
+from pages import DOCS, LANGUAGES, ROOT, blocks, counterpart, front_matter, headings, load_hook, pages, rel
 
 SOURCE, TRANSLATIONS = LANGUAGES[0], LANGUAGES[1:]
 _LINK = re.compile(r"\]\(([^)\s]+)\)")
@@ -63,3 +69,42 @@ def test_same_anchors_and_links(page, lang):
     assert [a for _, _, a in headings(theirs)] == [a for _, _, a in headings(page)], "heading anchors differ"
     links = {p: _LINK.findall(p.read_text(encoding="utf-8")) for p in (page, theirs)}
     assert links[theirs] == links[page], "link targets differ"
+
+
+translations = load_hook("translations")
+
+
+@pytest.mark.parametrize("page,lang", translated, ids=[f"{rel(counterpart(p, l))}" for p, l in translated])
+def test_translation_follows_its_english_page(page, lang):
+    theirs = counterpart(page, lang)
+    recorded = front_matter(theirs).get("translates")
+    now = translations.fingerprint(page.read_text(encoding="utf-8"))
+    if recorded == now:
+        return
+    sign_off = (
+        f"once {rel(theirs)} says what {rel(page)} says, record it: put `translates: {now}` "
+        f"in its front matter (between --- lines at the top)"
+    )
+    if recorded is None:
+        pytest.fail(f"{rel(theirs)} does not say which English text it translates; {sign_off}", pytrace=False)
+    pytest.fail(
+        f"{rel(theirs)} translates an older {rel(page)} (translates: {recorded}, the English page is now {now}).\n"
+        f"{english_changes_since(page, recorded)}\n{sign_off}",
+        pytrace=False,
+    )
+
+
+def english_changes_since(page, recorded: str) -> str:
+    """The English prose's diff since the version with the recorded fingerprint, from git."""
+    path = str(page.relative_to(ROOT))
+    run = lambda *args: subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True)  # noqa: E731
+    commits = run("log", "--format=%H", "-n", "200", "--", path).stdout.split()
+    for commit in commits:
+        old = run("show", f"{commit}:{path}").stdout
+        if translations.fingerprint(old) == recorded:
+            diff = difflib.unified_diff(
+                translations.prose(old).splitlines(), translations.prose(page.read_text(encoding="utf-8")).splitlines(),
+                f"{path} at {commit[:10]} (translated)", f"{path} now", lineterm="", n=1,
+            )
+            return "What changed in the English page since:\n" + "\n".join(diff)
+    return "(the translated version is not in this clone's history, so no diff; a shallow clone?)"

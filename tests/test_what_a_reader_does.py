@@ -22,6 +22,7 @@ SEARCHES = {
         ("EmbeddingBag", "bags-and-special-rows.md"),
         ("weight tying", "weight-tying.md"),
         ("benchmark", "the-cost-measured.md"),
+        ("glossary", "glossary.md"),
     ],
     "zh": [
         ("嵌入", "embedding-vs-linear.md"),
@@ -31,6 +32,7 @@ SEARCHES = {
         ("EmbeddingBag", "bags-and-special-rows.md"),
         ("权重共享", "weight-tying.md"),
         ("基准测试", "the-cost-measured.md"),
+        ("术语表", "glossary.md"),
     ],
 }
 
