@@ -1,9 +1,9 @@
 """Nothing that looks like a printed tensor sits anywhere unchecked.
 
 Printed output may appear only in an expected-output fence (which the page runner
-compares with a live run) or as a stored notebook output (which nbval compares). Tensor
-text anywhere else, in prose, in a plain fence, in a comment, in a markdown cell, could
-drift from PyTorch without any test noticing.
+compares with a live run) or as a stored notebook output (which a real kernel compares,
+in test_notebooks_run_in_jupyter.py). Tensor text anywhere else, in prose, in a plain
+fence, in a comment, in a markdown cell, could drift from PyTorch without any test noticing.
 """
 
 import json

@@ -1,8 +1,8 @@
 """Each teaching page has a notebook in examples/<lang>/, made from the page and identical to it.
 
 The notebook is regenerated from the page (code and checked outputs) and must equal the
-committed file; `pytest --update-outputs` rewrites it. nbval re-runs the notebooks
-themselves (see pyproject.toml).
+committed file; `pytest --update-outputs` rewrites it. test_notebooks_run_in_jupyter.py
+runs the notebooks themselves in a real kernel.
 """
 
 import json
