@@ -24,7 +24,7 @@ from urllib.parse import unquote, urlsplit
 
 OUT = Path(__file__).resolve().parent.parent / "test-output"  # screenshots and page weights
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
-SEARCH_INDEX = "/search/search_index.json"  # the search worker fetches it after each load
+SEARCH_INDEX = "/search/search_index.json"  # fetched once the reader focuses the search box
 
 
 def chromium() -> str | None:
@@ -107,23 +107,14 @@ class Reader:
         self.page.on("console", lambda m: m.type == "error" and self.load.errors.append(m.text))
         self.page.on("pageerror", lambda e: self.load.errors.append(str(e)))
 
-    def open(self, url: str | None = None, click=None, search: bool = True) -> Load:
-        """Go to `url`, or follow the link `click` (a locator); wait until the page has loaded
-        and, if `search`, until the search worker has fetched its index (part of every load)."""
+    def open(self, url: str | None = None, click=None) -> Load:
+        """Go to `url`, or follow the link `click` (a locator); wait until the page has loaded."""
         self.load = Load()
-
-        def go():
-            if url is not None:
-                self.page.goto(url, wait_until="load")
-            else:
-                with self.page.expect_navigation(wait_until="load"):
-                    click.click()
-
-        if search:
-            with self.page.expect_response(lambda r: r.url.endswith(SEARCH_INDEX)):
-                go()
+        if url is not None:
+            self.page.goto(url, wait_until="load")
         else:
-            go()
+            with self.page.expect_navigation(wait_until="load"):
+                click.click()
         self.load.url = self.page.url
         return self.load
 

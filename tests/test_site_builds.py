@@ -55,7 +55,8 @@ def test_every_notebook_is_a_rendered_page(built_site, notebook):
     for i, cell in enumerate(cells):
         assert f'id="cell-id={cell["id"]}"' in html, f"{rel(notebook)}: cell {i} was not rendered"
         for output in cell.get("outputs", []):
-            for line in "".join(output["text"]).splitlines():
+            shown = output["text"] if output["output_type"] == "stream" else output.get("traceback", [])
+            for line in "".join(shown).splitlines():
                 escaped = line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
                 assert escaped in html, f"{rel(notebook)}: output of cell {i} missing from the page: {line!r}"
     # The download links to the pages where this build is published (see site_build.py).

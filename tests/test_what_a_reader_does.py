@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from browser import SEARCH_INDEX
 from pages import LANGUAGES, lang_prefix, published_path
 
 
@@ -27,7 +28,7 @@ SEARCHES = {
     "zh": [
         ("嵌入", "embedding-vs-linear.md"),
         ("独热", "embedding-vs-linear.md"),
-        ("查找表", "token-embeddings.md"),
+        ("词元嵌入", "token-embeddings.md"),
         ("梯度", "gradients.md"),
         ("EmbeddingBag", "bags-and-special-rows.md"),
         ("权重共享", "weight-tying.md"),
@@ -42,7 +43,10 @@ def test_search_answers_in_the_readers_language(site_url, reader, lang):
     v = reader.open(site_url + lang_prefix(lang))
     p = reader.page
     box = p.locator(".md-search__input")
-    box.click()
+    # The index is fetched when the reader turns to search, not with the page.
+    with p.expect_response(lambda r: r.url.endswith(SEARCH_INDEX)) as index:
+        box.click()
+    assert index.value.url.startswith(site_url + lang_prefix(lang) + "search/"), f"{lang}: {index.value.url}"
     home = site_url + lang_prefix(lang)
     others = tuple(site_url + lang_prefix(o) for o in LANGUAGES if o != lang and lang_prefix(o))
     for query, page in SEARCHES[lang]:
@@ -65,7 +69,7 @@ def test_search_answers_in_the_readers_language(site_url, reader, lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_missing_page_answers_in_the_readers_language(site_url, reader, lang):
-    v = reader.open(site_url + lang_prefix(lang) + "no-such-page/", search=False)
+    v = reader.open(site_url + lang_prefix(lang) + "no-such-page/")
     reader.page.wait_for_function(f"document.documentElement.lang === '{lang}'")
     assert "404" in reader.page.inner_text("article")
     home = reader.page.eval_on_selector("article a[href]", "a => a.href")

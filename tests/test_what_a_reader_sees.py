@@ -19,7 +19,7 @@ from urllib.parse import unquote, urldefrag
 
 import pytest
 
-from browser import OUT, local_file, switch_to_dark
+from browser import OUT, SEARCH_INDEX, local_file, switch_to_dark
 from notebooks import EXAMPLES
 from pages import DOCS, LANGUAGES, published_path
 
@@ -52,7 +52,9 @@ def check_page(site: Path, site_url: str, reader, record_property, lang: str, so
     assert not load.failures, f"{where}: failed responses: {load.failures}"
     assert not load.errors, f"{where}: console or page errors: {load.errors}"
 
-    # Weight of the first load, from the files the server sent (uncompressed).
+    # Weight of the first load, from the files the server sent (uncompressed). The search
+    # index is not part of it: it comes when the reader turns to search.
+    assert not [r for r in load.requests if r.endswith(SEARCH_INDEX)], f"{where}: the search index is loaded before anyone searches"
     files = load.files(site, site_url)
     weight = sum(f.stat().st_size for f in files if f.is_file())
     record_property(f"first_load_bytes {where}", weight)

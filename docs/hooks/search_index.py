@@ -1,18 +1,52 @@
-"""Write each language's search index as UTF-8 instead of \\u escapes.
+"""Keep the search index out of a page's first load, and small.
 
-Material writes search_index.json with json.dumps' default ASCII escapes, so each Chinese
-character costs 6 bytes instead of 3 and the index of the Chinese site grows by about
-60%. Every page loads its language's index, so this is most of a Chinese page's weight.
+Material fetches search/search_index.json on every page load, before anyone searches;
+with every page's text in it, it was a fifth of each page's weight. After the build:
+
+- Material's script asks for the index only once the reader focuses the search box
+  (a keyboard shortcut or a click does that too). Material's bundle is minified; the one
+  expression replaced is pinned to mkdocs-material's version in requirements.txt, and the
+  build fails, saying so, if it is not found.
+- The index is written as UTF-8 (Material writes \\u escapes: 6 bytes per Chinese
+  character instead of 3) and without code blocks and printed outputs, which no reader
+  searches for and which were a third of it.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+# Material 9.8: `index$ = form ? requestJSON(index) : NEVER`, minified.
+_EAGER = 'zi=document.forms.namedItem("search")?ks():tt'
+# The same, deferred: an Observable (made with NEVER's constructor) that requests the index
+# when the search box first gets focus.
+_LAZY = (
+    'zi=document.forms.namedItem("search")?new tt.constructor(s=>{let asked=e=>{'
+    'if(!e.target.matches||!e.target.matches("[data-md-component=search-query]"))return;'
+    'document.removeEventListener("focusin",asked);ks().subscribe(s)};'
+    'document.addEventListener("focusin",asked)}):tt'
+)
+_PRE = re.compile(r"<pre>.*?</pre>", re.S)
 
 
 def on_post_build(config, **kwargs):
-    index = Path(config.site_dir) / "search" / "search_index.json"
+    site = Path(config.site_dir)
+    bundles = sorted((site / "assets" / "javascripts").glob("bundle.*.min.js"))
+    for bundle in bundles:
+        script = bundle.read_text(encoding="utf-8")
+        if _EAGER not in script:
+            raise PluginError(
+                f"docs/hooks/search_index.py: {bundle.name} has no {_EAGER!r}; Material's bundle changed "
+                "(a new mkdocs-material?): find where it requests search_index.json and defer that again"
+            )
+        bundle.write_text(script.replace(_EAGER, _LAZY), encoding="utf-8")
+    index = site / "search" / "search_index.json"
     if index.is_file():
         data = json.loads(index.read_text(encoding="utf-8"))
+        for doc in data["docs"]:
+            doc["text"] = _PRE.sub("", doc["text"])
         index.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
