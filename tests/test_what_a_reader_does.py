@@ -24,6 +24,12 @@ SEARCHES = {
         ("weight tying", "weight-tying.md"),
         ("benchmark", "the-cost-measured.md"),
         ("glossary", "glossary.md"),
+        ("wpe", "position-embeddings.md"),
+        ("AdamW", "optimizers-and-untouched-rows.md"),
+        ("initialisation", "initialisation-and-scale.md"),
+        ("unfreezing", "pretrained-and-frozen-tables.md"),
+        ("IndexError", "errors-you-will-meet.md"),
+        ("HotFlip", "when-a-matrix-product-fits.md"),
     ],
     "zh": [
         ("嵌入", "embedding-vs-linear.md"),
@@ -34,6 +40,12 @@ SEARCHES = {
         ("权重共享", "weight-tying.md"),
         ("基准测试", "the-cost-measured.md"),
         ("术语表", "glossary.md"),
+        ("位置表", "position-embeddings.md"),
+        ("一阶矩", "optimizers-and-untouched-rows.md"),
+        ("位置编码", "initialisation-and-scale.md"),
+        ("解冻", "pretrained-and-frozen-tables.md"),
+        ("常见报错", "errors-you-will-meet.md"),
+        ("软词元", "when-a-matrix-product-fits.md"),
     ],
 }
 
@@ -57,7 +69,10 @@ def test_search_answers_in_the_readers_language(site_url, reader, lang):
         # arrives at once and the key that committed it comes up; Material reads on keyup.
         p.keyboard.insert_text(query)
         box.dispatch_event("keyup", {"key": "Process" if not query.isascii() else query[-1]})
-        p.wait_for_selector(".md-search-result__item", timeout=10_000)
+        try:
+            p.wait_for_selector(".md-search-result__item", timeout=10_000)
+        except Exception:
+            pytest.fail(f"{lang}: {query!r} finds nothing (it should find {page})", pytrace=False)
         hrefs = p.eval_on_selector_all(".md-search-result__link", "els => els.map(a => a.href)")
         wrong = [h for h in hrefs if not h.startswith(home) or h.startswith(others)]
         assert not wrong, f"{lang}: {query!r} finds pages of another language: {wrong}"
