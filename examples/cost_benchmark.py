@@ -53,7 +53,7 @@ RESULTS = ROOT / "examples" / "cost_benchmark.json"
 PAGE = "the-cost-measured.md"
 N, D = 1024, 768
 FULL = [1_000, 5_000, 10_000, 25_000, 50_257]
-QUICK = [200, 800]
+QUICK = [100, 400]
 LANGUAGES = ("en", "zh")
 MIN_CALLS = {"full": 5, "quick": 2}
 GRAD_RTOL, GRAD_ATOL = 1e-5, 1e-5  # gradients are sums of a few rows of g, each about 1 in size
@@ -168,7 +168,7 @@ def steady_allocator() -> str:
 
 
 def time_ms(stmt: str, env: dict, min_calls: int, least_seconds: float) -> dict:
-    """Time `stmt` with torch.utils.benchmark on PyTorch's own thread count (the Timer's
+    """Time `stmt` with torch.utils.benchmark on PyTorch's current thread count (the Timer's
     default is one thread). The first call warms up and estimates; then blocks of calls of
     about a millisecond each (one call per block for slower statements) are timed until at
     least `least_seconds` and `min_calls` calls have passed. Short blocks make the minimum
