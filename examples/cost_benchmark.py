@@ -429,7 +429,7 @@ def plot(results: dict, lang: str) -> str:
         # CJK labels are measured with matplotlib's own font, which lacks them; the
         # browser draws them with the page's fonts (font-family: inherit, below).
         warnings.filterwarnings("ignore", message="Glyph .* missing from font")
-        fig, ax = plt.subplots(figsize=(6.4, 4.0))
+        fig, ax = plt.subplots(figsize=(6.4, 4.8))
         for device in sorted({row["device"] for row in results["rows"]}):
             rows = [row for row in results["rows"] if row["device"] == device]
             vs = [row["V"] for row in rows]
@@ -445,7 +445,7 @@ def plot(results: dict, lang: str) -> str:
         ax.set_xticks(vs, [f"{v:,}" for v in vs])
         ax.xaxis.set_minor_locator(matplotlib.ticker.NullLocator())
         ax.spines[["top", "right"]].set_visible(False)
-        ax.legend(fontsize=9, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+        ax.legend(fontsize=9, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2)
         fig.tight_layout()
         out = io.StringIO()
         fig.savefig(out, format="svg", transparent=True, metadata={"Date": None, "Creator": None})
