@@ -1,142 +1,409 @@
 """Time an embedding look-up against one-hot vectors times the same weight matrix.
 
-    python examples/cost_benchmark.py           # full run: the table and plot of the page
-    python examples/cost_benchmark.py --quick   # a few seconds, written to a folder of its own
+    python examples/cost_benchmark.py             # full run: the tables and plot of the page
+    python examples/cost_benchmark.py --from-json # redraw the tables and plots, measure nothing
+    python examples/cost_benchmark.py --quick     # a few seconds, tables only, into a folder of its own
 
-Both ways compute the vectors of N = 1024 token IDs in a table of V rows and D = 768
-columns, for vocabulary sizes up to GPT-2's 50,257. Each size is first checked with
-`torch.equal`: the two outputs must be identical, or the run stops. Each timing is the
-median of several calls, on the CPU and, where CUDA is present, on the GPU.
+Every way computes the vectors of N = 1024 token IDs in a table of V rows and D = 768
+columns, for vocabulary sizes up to GPT-2's 50,257:
+
+  forward            look-up        F.embedding(idx, W)
+                     CSR one-hot    torch.sparse_csr_tensor(arange(N+1), idx, ones(N)) @ W
+                     one-hot        F.one_hot(idx, V).float() @ W, and its two parts:
+                                    building it (F.one_hot(...).float(), or a float
+                                    torch.zeros(N, V).scatter_(...)) and the GEMM alone
+  forward+backward   look-up with a dense gradient, with sparse=True, and the one-hot way
+                     (the gradient with respect to W)
+
+For each size the outputs are compared with `torch.equal` (the gradients with
+`torch.equal` and `torch.allclose`) and the results are recorded, not assumed. Times come
+from `torch.utils.benchmark.Timer.blocked_autorange` with the thread count PyTorch uses
+(the Timer's default is one thread); min, median, interquartile range and max are kept.
+Peak memory is measured, not computed: on the CPU from the allocation and free events of
+`torch.profiler` (profile_memory=True), replayed in time order; on CUDA with
+`torch.cuda.max_memory_allocated`. Where CUDA is present the GPU is measured too, with
+TF32 matmuls off and on (`torch.backends.cuda.matmul.allow_tf32`).
 
 The full run writes examples/cost_benchmark.json (the measurements, stamped with the
-machine, the PyTorch version and the date), and from it the table in
-docs/<lang>/the-cost-measured.md and the plot docs/<lang>/figures/cost.svg.
+machine's parts, the PyTorch version, its thread count and BLAS, and the date), and from
+it the tables in docs/<lang>/the-cost-measured.md and the plot docs/<lang>/figures/cost.svg.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import io
 import json
 import os
 import platform
 import re
-import statistics
 import sys
 import tempfile
-import time
 import warnings
 from pathlib import Path
 
 import torch
+import torch.nn.functional as F
+from torch.utils import benchmark
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "examples" / "cost_benchmark.json"
 PAGE = "the-cost-measured.md"
 N, D = 1024, 768
 FULL = [1_000, 5_000, 10_000, 25_000, 50_257]
-QUICK = [1_000, 4_000]
+QUICK = [100, 400]
 LANGUAGES = ("en", "zh")
-TABLE_START, TABLE_END = "<!-- cost-table: made by examples/cost_benchmark.py -->", "<!-- cost-table end -->"
+MIN_CALLS = {"full": 5, "quick": 2}
+GRAD_RTOL, GRAD_ATOL = 1e-5, 1e-5  # gradients are sums of a few rows of g, each about 1 in size
 
-LABELS = {
-    "en": {
-        "columns": ["V", "look-up (ms)", "one-hot @ W (ms)", "speed-up", "one-hot matrix (MB)", "equal"],
-        "yes": "yes",
-        "stamp": "Measured on {machine} with PyTorch {torch} on {date}; N = {N:,}, D = {D}; "
-        "median of at least {repeats} calls per cell.",
-        "x": "vocabulary size V",
-        "y": "time per call (ms)",
-    },
-    "zh": {
-        "columns": ["V", "查找（毫秒）", "独热 @ W（毫秒）", "加速比", "独热矩阵（MB）", "结果相同"],
-        "yes": "是",
-        "stamp": "测量环境：{machine}，PyTorch {torch}；测量日期：{date}；N = {N:,}，D = {D}；"
-        "每格取至少 {repeats} 次调用的中位数。",
-        "x": "词表大小 V",
-        "y": "每次调用耗时（毫秒）",
-    },
+# The routes, as statements for torch.utils.benchmark.Timer (W has no gradient; Wg does).
+FORWARD = {
+    "lookup": "F.embedding(idx, W)",
+    "csr": "torch.sparse_csr_tensor(crow, idx, ones, size=(N, V), check_invariants=False) @ W",
+    "onehot": "F.one_hot(idx, V).float() @ W",
+    "build_one_hot": "F.one_hot(idx, V).float()",
+    "build_scatter": "torch.zeros(N, V, device=W.device).scatter_(1, idx[:, None], 1.0)",
+    "gemm": "onehot @ W",
+}
+BACKWARD = {
+    "dense_bwd": "Wg.grad = None; F.embedding(idx, Wg).backward(g)",
+    "sparse_bwd": "Wg.grad = None; F.embedding(idx, Wg, sparse=True).backward(g)",
+    "onehot_bwd": "Wg.grad = None; (F.one_hot(idx, V).float() @ Wg).backward(g)",
+}
+TF32 = ("onehot", "gemm")  # timed again with TF32 on, on CUDA only
+MEMORY = ("lookup", "csr", "onehot", "dense_bwd", "sparse_bwd", "onehot_bwd")
+
+# The tables of the page: (name, [(column key, format)]). Each sits between its markers.
+TABLES = {
+    "forward": ["lookup", "csr", "build_one_hot", "build_scatter", "gemm", "onehot", "speedup", "equal"],
+    "backward": ["dense_bwd", "sparse_bwd", "onehot_bwd", "bwd_ratio", "grad"],
+    "memory": ["mem:lookup", "mem:csr", "mem:onehot", "mem:dense_bwd", "mem:sparse_bwd", "mem:onehot_bwd"],
 }
 
 
-def _sync(device: str) -> None:
-    if device == "cuda":
-        torch.cuda.synchronize()
+def markers(name: str) -> tuple[str, str]:
+    return (f"<!-- cost-table {name}: made by examples/cost_benchmark.py -->", f"<!-- cost-table {name} end -->")
 
 
-def median_ms(fn, device: str, repeats: int, least_seconds: float) -> float:
-    """Median time of one call, over `repeats` calls or more: fast calls are repeated
-    until they have taken `least_seconds` in all, so one slow call does not decide."""
-    for _ in range(2):
-        fn()  # warm-up: the first calls allocate memory and start threads
+LABELS = {
+    "en": {
+        "lookup": "look-up (ms)", "csr": "CSR one-hot @ W (ms)",
+        "build_one_hot": "one_hot().float() (ms)", "build_scatter": "zeros().scatter_() (ms)",
+        "gemm": "GEMM one-hot @ W (ms)", "onehot": "one-hot way, total (ms)",
+        "speedup": "total / look-up", "equal": "equal",
+        "dense_bwd": "look-up, dense grad (ms)", "sparse_bwd": "look-up, sparse=True (ms)",
+        "onehot_bwd": "one-hot way (ms)", "bwd_ratio": "dense / sparse", "grad": "same gradient",
+        "mem:lookup": "look-up (MB)", "mem:csr": "CSR one-hot @ W (MB)", "mem:onehot": "one-hot way (MB)",
+        "mem:dense_bwd": "look-up + backward, dense (MB)", "mem:sparse_bwd": "look-up + backward, sparse (MB)",
+        "mem:onehot_bwd": "one-hot way + backward (MB)",
+        "yes": "yes", "no": "no", "close": "to rounding",
+        "stamp": "Measured on {cpu}, {cores} cores, {os}, with PyTorch {torch} on {threads} thread{s} "
+        "({parallel}; {blas}; oneDNN {onednn}), on {date}; N = {N:,}, D = {D}. Each time is the fastest "
+        "of at least {min_calls} calls (torch.utils.benchmark); the median call was at most {spread:.1f}× "
+        "the fastest in any cell, and {json} keeps every cell's min, median, interquartile range and max. "
+        "Memory is the peak of the allocations made during one call, measured with torch.profiler.",
+        "gpu": " GPU: {gpu}.",
+        "x": "vocabulary size V",
+        "y": "time per call (ms)",
+        "legend": {
+            "onehot": "one_hot(idx).float() @ W", "csr": "CSR one-hot @ W", "lookup": "embedding(idx)",
+            "dense_bwd": "embedding, forward + backward (dense)", "sparse_bwd": "embedding, forward + backward (sparse)",
+        },
+    },
+    "zh": {
+        "lookup": "查表（ms）", "csr": "CSR 独热矩阵 @ W（ms）",
+        "build_one_hot": "one_hot().float()（ms）", "build_scatter": "zeros().scatter_()（ms）",
+        "gemm": "GEMM 独热矩阵 @ W（ms）", "onehot": "独热做法合计（ms）",
+        "speedup": "合计 / 查表", "equal": "结果相同",
+        "dense_bwd": "查表，稠密梯度（ms）", "sparse_bwd": "查表，sparse=True（ms）",
+        "onehot_bwd": "独热做法（ms）", "bwd_ratio": "稠密 / 稀疏", "grad": "梯度相同",
+        "mem:lookup": "查表（MB）", "mem:csr": "CSR 独热矩阵 @ W（MB）", "mem:onehot": "独热做法（MB）",
+        "mem:dense_bwd": "查表 + 反向，稠密（MB）", "mem:sparse_bwd": "查表 + 反向，稀疏（MB）",
+        "mem:onehot_bwd": "独热做法 + 反向（MB）",
+        "yes": "是", "no": "否", "close": "舍入误差内",
+        "stamp": "测量环境：{cpu} 处理器，{cores} 核，{os}，PyTorch {torch}，线程数 {threads}"
+        "（{parallel}；{blas}；oneDNN {onednn}）；测量日期 {year} 年 {month} 月 {day} 日；"
+        "N = {N:,}，D = {D}。每个耗时取至少 {min_calls} 次调用中最快的一次（torch.utils.benchmark）；"
+        "所有单元格中，调用耗时的中位数至多是最快一次的 {spread:.1f} 倍；每格的最小值、中位数、四分位距和最大值"
+        "都记录在 {json} 中。内存为一次调用期间所分配内存的峰值，由 torch.profiler 测得。",
+        "gpu": "GPU：{gpu}。",
+        "x": "词表大小 V",
+        "y": "每次调用耗时（ms）",
+        "legend": {
+            "onehot": "one_hot(idx).float() @ W", "csr": "CSR 独热矩阵 @ W", "lookup": "embedding(idx)",
+            "dense_bwd": "embedding，前向 + 反向（稠密）", "sparse_bwd": "embedding，前向 + 反向（稀疏）",
+        },
+    },
+}
+
+# The CSR tensor's beta-state notice is not a result of this script.
+warnings.filterwarnings("ignore", message="Sparse CSR tensor support is in beta state")
+
+
+# ---------------------------------------------------------------------------------------
+# Measuring
+
+
+def steady_allocator() -> str:
+    """Keep glibc's malloc from returning freed memory to the system between calls.
+
+    By default glibc adapts its thresholds as blocks are freed, and trims the heap; then a
+    call's few-MB output is sometimes served by memory already mapped and sometimes by
+    fresh pages, faulted in one by one, and the same call takes 0.2 ms or 2 to 24 ms
+    depending on what ran before. Fixed thresholds make the time depend on the call: blocks
+    under 32 MiB are reused, larger ones (the one-hot matrices, the dense gradient) are
+    still mapped afresh every call, as they are in a real run."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL("libc.so.6")
+        M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3
+        if libc.mallopt(M_TRIM_THRESHOLD, 1 << 30) and libc.mallopt(M_MMAP_THRESHOLD, 32 << 20):
+            return "glibc malloc: trim threshold 1 GiB, mmap threshold 32 MiB"
+    except (OSError, AttributeError):
+        pass
+    return "default"
+
+
+def time_ms(stmt: str, env: dict, min_calls: int, least_seconds: float) -> dict:
+    """Time `stmt` with torch.utils.benchmark on PyTorch's current thread count (the Timer's
+    default is one thread). The first call warms up and estimates; then blocks of calls of
+    about a millisecond each (one call per block for slower statements) are timed until at
+    least `least_seconds` and `min_calls` calls have passed. Short blocks make the minimum
+    meaningful on a shared machine: blocked_autorange's blocks of 10 ms or more rarely all
+    escape other work. Returns min, median, interquartile range and max per call, in ms."""
+    timer = benchmark.Timer(stmt, globals=env, num_threads=torch.get_num_threads())
+    first = timer.timeit(1).times[0]
+    number = max(1, int(1e-3 / max(first, 1e-7)))
     times = []
-    while len(times) < repeats or sum(times) < least_seconds * 1000:
-        _sync(device)
-        start = time.perf_counter()
-        fn()
-        _sync(device)
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
-
-
-def measure(vocabs: list[int], repeats: int, least_seconds: float) -> dict:
-    devices = ["cpu"] + (["cuda"] if torch.cuda.is_available() else [])
-    rows = []
-    for device in devices:
-        for v in vocabs:
-            torch.manual_seed(0)
-            weight = torch.randn(v, D, device=device)
-            idx = torch.randint(v, (N,), device=device)
-
-            def lookup():
-                return torch.nn.functional.embedding(idx, weight)
-
-            def onehot():
-                return torch.nn.functional.one_hot(idx, v).float() @ weight
-
-            if not torch.equal(lookup(), onehot()):
-                sys.exit(f"V = {v} on {device}: the look-up and one-hot @ W differ")
-            look = median_ms(lookup, device, repeats, least_seconds)
-            hot = median_ms(onehot, device, repeats, least_seconds)
-            rows.append({
-                "device": device, "V": v, "lookup_ms": look, "onehot_ms": hot,
-                "onehot_mb": N * v * 4 / 1e6, "equal": True,
-            })
-            print(f"{device} V={v:>6,}: look-up {look:8.3f} ms, one-hot @ W {hot:9.3f} ms", flush=True)
+    while len(times) * number < min_calls or sum(times) * number < least_seconds:
+        times.append(timer.timeit(number).times[0])  # the mean of one block of `number` calls
+    times = sorted(t * 1e3 for t in times)
+    quartiles = torch.tensor([0.25, 0.5, 0.75], dtype=torch.float64)
+    q1, median, q3 = torch.quantile(torch.tensor(times, dtype=torch.float64), quartiles).tolist()
     return {
-        "machine": machine(), "torch": torch.__version__,
-        "date": datetime.date.today().isoformat(),
-        "N": N, "D": D, "repeats": repeats, "rows": rows,
+        "min": times[0], "median": median, "iqr": q3 - q1, "max": times[-1],
+        "calls": len(times) * number, "calls_per_block": number,
     }
 
 
-def machine() -> str:
+@contextlib.contextmanager
+def _without_profiler_chatter():
+    """torch.profiler's backend writes a line per start and stop to file descriptor 2;
+    keep everything else it writes there."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile(mode="w+b") as caught:
+        os.dup2(caught.fileno(), 2)
+        try:
+            yield
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            caught.seek(0)
+            kept = [line for line in caught.read().decode(errors="replace").splitlines(True) if not line.startswith("USDT:")]
+            sys.stderr.write("".join(kept))
+
+
+def peak_mb(fn, device: str) -> float:
+    """Peak of the memory allocated during one call of `fn`, above what was allocated before.
+    CPU: the profiler's allocation (+) and free (-) records, summed in time order."""
+    if device == "cuda":
+        torch.cuda.synchronize()
+        base = torch.cuda.memory_allocated()
+        torch.cuda.reset_peak_memory_stats()
+        fn()
+        torch.cuda.synchronize()
+        return (torch.cuda.max_memory_allocated() - base) / 1e6
+    with _without_profiler_chatter():
+        # The autograd profiler without Kineto's activity tracing starts in milliseconds
+        # (with it, the first start takes seconds); its records are the same.
+        with torch.autograd.profiler.profile(use_kineto=False, profile_memory=True) as prof:
+            fn()
+    records = sorted((e.start_ns(), e.nbytes()) for e in prof.kineto_results.events() if e.name() == "[memory]")
+    now = peak = 0
+    for _, nbytes in records:
+        now += nbytes
+        peak = max(peak, now)
+    return peak / 1e6
+
+
+def measure_size(device: str, v: int, min_calls: int, least_seconds: float) -> dict:
+    torch.manual_seed(0)
+    W = torch.randn(v, D, device=device)
+    Wg = W.clone().requires_grad_()
+    idx = torch.randint(v, (N,), device=device)
+    g = torch.randn(N, D, device=device)
+    crow = torch.arange(N + 1, device=device)
+    ones = torch.ones(N, device=device)
+    onehot = F.one_hot(idx, v).float()
+    env = {"F": F, "torch": torch, "N": N, "V": v, "W": W, "Wg": Wg, "idx": idx, "g": g,
+           "crow": crow, "ones": ones, "onehot": onehot}
+
+    def run(stmt):
+        exec(stmt, env)
+        return env.get("out")
+
+    def output(name):
+        return run("out = " + FORWARD[name])
+
+    def gradient(name):
+        run(BACKWARD[name])
+        grad = Wg.grad
+        return grad.to_dense() if grad.is_sparse else grad.clone()
+
+    looked_up = output("lookup")
+    equal = {
+        "onehot": torch.equal(output("onehot"), looked_up),
+        "scatter": torch.equal(output("build_scatter") @ W, looked_up),
+        "scatter_is_one_hot": torch.equal(output("build_scatter"), onehot),
+        "csr": torch.equal(output("csr"), looked_up),
+    }
+    dense = gradient("dense_bwd")
+    grads = {name: gradient(name) for name in ("sparse_bwd", "onehot_bwd")}
+    grad_equal = {name: torch.equal(grad, dense) for name, grad in grads.items()}
+    grad_close = {name: torch.allclose(grad, dense, rtol=GRAD_RTOL, atol=GRAD_ATOL) for name, grad in grads.items()}
+    if device == "cuda":
+        tf32 = torch.backends.cuda.matmul.allow_tf32
+        try:
+            torch.backends.cuda.matmul.allow_tf32 = True
+            equal["onehot_tf32"] = torch.equal(output("onehot"), looked_up)
+        finally:
+            torch.backends.cuda.matmul.allow_tf32 = tf32
+    env.pop("out", None)
+
+    ms = {}
+    for name, stmt in {**FORWARD, **BACKWARD}.items():
+        ms[name] = time_ms(stmt, env, min_calls, least_seconds)
+    if device == "cuda":
+        tf32 = torch.backends.cuda.matmul.allow_tf32
+        try:
+            torch.backends.cuda.matmul.allow_tf32 = True
+            for name in TF32:
+                ms[name + "_tf32"] = time_ms(FORWARD[name], env, min_calls, least_seconds)
+        finally:
+            torch.backends.cuda.matmul.allow_tf32 = tf32
+
+    peak = {}
+    for name in MEMORY:
+        stmt = FORWARD.get(name) or BACKWARD[name]
+        Wg.grad = None  # a gradient left from before is freed inside the call otherwise
+        peak[name] = peak_mb(lambda: run(stmt), device)
+        env.pop("out", None)
+    Wg.grad = None
+    return {
+        "device": device, "V": v, "ms": ms, "peak_mb": peak, "equal": equal,
+        "grad_equal": grad_equal, "grad_close": grad_close,
+    }
+
+
+def measure(vocabs: list[int], min_calls: int, least_seconds: float) -> dict:
+    devices = ["cpu"] + (["cuda"] if torch.cuda.is_available() else [])
+    allocator = steady_allocator()
+    rows = []
+    for device in devices:
+        for v in vocabs:
+            row = measure_size(device, v, min_calls, least_seconds)
+            rows.append(row)
+            ms = row["ms"]
+            print(
+                f"{device} V={v:>6,}: look-up {ms['lookup']['min']:8.3f} ms, CSR {ms['csr']['min']:7.3f} ms, "
+                f"one-hot {ms['onehot']['min']:9.3f} ms; backward dense {ms['dense_bwd']['min']:8.3f} ms, "
+                f"sparse {ms['sparse_bwd']['min']:7.3f} ms; equal {all(row['equal'].values())}",
+                flush=True,
+            )
+    return {**stamp(), "N": N, "D": D, "min_calls": min_calls, "grad_rtol": GRAD_RTOL, "grad_atol": GRAD_ATOL,
+            "allocator": allocator, "rows": rows}
+
+
+def stamp() -> dict:
+    """The machine's parts, PyTorch and its threads and BLAS, and the date, each on its own."""
     cpu = platform.processor() or platform.machine()
     try:
         names = re.findall(r"model name\s*:\s*(.+)", Path("/proc/cpuinfo").read_text())
         cpu = names[0].strip() if names else cpu
     except OSError:
         pass
-    name = f"{cpu}, {os.cpu_count()} cores, {platform.system()}"
-    if torch.cuda.is_available():
-        name += f", {torch.cuda.get_device_name()}"
-    return name
+    info = torch.__config__.parallel_info() + torch.__config__.show()
+
+    def find(pattern, default="unknown"):
+        found = re.search(pattern, info)
+        return found.group(1).strip() if found else default
+
+    if torch.backends.mkl.is_available():
+        blas = "MKL " + find(r"Math Kernel Library Version ([\d.]+)")
+    else:
+        blas = find(r"BLAS_INFO=(\w+)")
+    return {
+        "cpu": cpu, "cores": os.cpu_count(), "os": platform.system(),
+        "gpu": torch.cuda.get_device_name() if torch.cuda.is_available() else None,
+        "torch": torch.__version__, "threads": torch.get_num_threads(),
+        "parallel": find(r"ATen parallel backend: (.+)"), "blas": blas,
+        "onednn": find(r"MKL-DNN v([\d.]+)", "none"),
+        "date": datetime.date.today().isoformat(),
+    }
 
 
-def table(results: dict, lang: str) -> str:
-    """The Markdown table of the page, with its stamp."""
+# ---------------------------------------------------------------------------------------
+# Rendering
+
+
+def _cell(row: dict, key: str, labels: dict) -> str:
+    ms, peak = row["ms"], row["peak_mb"]
+    if key.startswith("mem:"):
+        return f"{peak[key[4:]]:,.1f}"
+    if key == "speedup":
+        return f"{ms['onehot']['min'] / ms['lookup']['min']:,.0f}×"
+    if key == "bwd_ratio":
+        return f"{ms['dense_bwd']['min'] / ms['sparse_bwd']['min']:,.0f}×"
+    if key == "equal":
+        return labels["yes"] if all(row["equal"][k] for k in ("onehot", "scatter", "csr")) else labels["no"]
+    if key == "grad":
+        if all(row["grad_equal"].values()):
+            return labels["yes"]
+        return labels["close"] if all(row["grad_close"].values()) else labels["no"]
+    t = ms[key]["min"]
+    return f"{t:,.3f}" if t < 1 else f"{t:,.1f}"
+
+
+def spread(results: dict) -> float:
+    """The largest median / min over every timed cell."""
+    return max(t["median"] / t["min"] for row in results["rows"] for t in row["ms"].values())
+
+
+def table(results: dict, lang: str, name: str = "forward") -> str:
+    """One Markdown table of the page; the last one carries the stamp."""
     labels = LABELS[lang]
-    lines = ["| " + " | ".join(labels["columns"]) + " |", "|" + " ---: |" * 5 + " :---: |"]
+    keys = TABLES[name]
+    centred = {"equal", "grad"}
+    lines = [
+        "| V | " + " | ".join(labels[k] for k in keys) + " |",
+        "| ---: |" + "".join(" :---: |" if k in centred else " ---: |" for k in keys),
+    ]
     devices = {row["device"] for row in results["rows"]}
     for row in results["rows"]:
         v = f"{row['V']:,}" + (f" ({row['device']})" if len(devices) > 1 else "")
-        lines.append(
-            f"| {v} | {row['lookup_ms']:.3f} | {row['onehot_ms']:.1f} | "
-            f"{row['onehot_ms'] / row['lookup_ms']:,.0f}× | {row['onehot_mb']:.1f} | {labels['yes']} |"
-        )
-    stamp = labels["stamp"].format(**results)
-    return "\n".join(lines) + "\n\n" + stamp
+        lines.append(f"| {v} | " + " | ".join(_cell(row, k, labels) for k in keys) + " |")
+    text = "\n".join(lines)
+    if name == list(TABLES)[-1]:
+        year, month, day = results["date"].split("-")
+        fields = {**results, "spread": spread(results), "json": "examples/" + RESULTS.name,
+                  "s": "" if results["threads"] == 1 else "s",
+                  "year": int(year), "month": int(month), "day": int(day)}
+        text += "\n\n" + labels["stamp"].format(**fields)
+        if results.get("gpu"):
+            text += labels["gpu"].format(**fields) + tf32_note(results, lang)
+    return text
+
+
+def tf32_note(results: dict, lang: str) -> str:
+    rows = [r for r in results["rows"] if r["device"] == "cuda"]
+    still = all(r["equal"].get("onehot_tf32") for r in rows)
+    if lang == "zh":
+        return f"开启 TF32 时，独热做法与查表的结果{'仍然' if still else '不再'}逐位相同。"
+    return f" With TF32 on, the one-hot way {'still' if still else 'no longer'} equals the look-up bit for bit."
 
 
 def plot(results: dict, lang: str) -> str:
@@ -154,17 +421,21 @@ def plot(results: dict, lang: str) -> str:
         "xtick.color": ink, "ytick.color": ink, "legend.frameon": False,
     }
     labels = LABELS[lang]
+    lines = [
+        ("onehot", "o-", "#e8710a"), ("dense_bwd", "^--", "#b0417a"), ("csr", "D-", "#3a9a5b"),
+        ("sparse_bwd", "v--", "#7a5cc4"), ("lookup", "s-", "#3f7fd9"),
+    ]
     with plt.rc_context(style), warnings.catch_warnings():
         # CJK labels are measured with matplotlib's own font, which lacks them; the
         # browser draws them with the page's fonts (font-family: inherit, below).
         warnings.filterwarnings("ignore", message="Glyph .* missing from font")
-        fig, ax = plt.subplots(figsize=(6.4, 3.6))
+        fig, ax = plt.subplots(figsize=(6.4, 4.8))
         for device in sorted({row["device"] for row in results["rows"]}):
             rows = [row for row in results["rows"] if row["device"] == device]
             vs = [row["V"] for row in rows]
             suffix = f" ({device})" if device != "cpu" else ""
-            ax.plot(vs, [r["onehot_ms"] for r in rows], "o-", color="#e8710a", label="one_hot(idx) @ W" + suffix)
-            ax.plot(vs, [r["lookup_ms"] for r in rows], "s-", color="#3f7fd9", label="embedding(idx)" + suffix)
+            for key, fmt, colour in lines:
+                ax.plot(vs, [r["ms"][key]["min"] for r in rows], fmt, color=colour, label=labels["legend"][key] + suffix)
         # Both axes logarithmic: a time proportional to V is a straight line of slope 1.
         ax.set_xscale("log")
         ax.set_yscale("log")
@@ -174,7 +445,7 @@ def plot(results: dict, lang: str) -> str:
         ax.set_xticks(vs, [f"{v:,}" for v in vs])
         ax.xaxis.set_minor_locator(matplotlib.ticker.NullLocator())
         ax.spines[["top", "right"]].set_visible(False)
-        ax.legend()
+        ax.legend(fontsize=9, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2)
         fig.tight_layout()
         out = io.StringIO()
         fig.savefig(out, format="svg", transparent=True, metadata={"Date": None, "Creator": None})
@@ -183,11 +454,18 @@ def plot(results: dict, lang: str) -> str:
     return re.sub(r"font-family:[^;\"]*;?", "font-family: inherit;", svg)
 
 
-def replace_table(page_text: str, new_table: str, page: Path) -> str:
-    start, end = page_text.find(TABLE_START), page_text.find(TABLE_END)
+def replace_table(page_text: str, new_table: str, page: Path, name: str = "forward") -> str:
+    start_marker, end_marker = markers(name)
+    start, end = page_text.find(start_marker), page_text.find(end_marker)
     if start < 0 or end < start:
-        raise SystemExit(f"{page}: the markers {TABLE_START!r} and {TABLE_END!r} are missing")
-    return page_text[: start + len(TABLE_START)] + "\n\n" + new_table + "\n\n" + page_text[end:]
+        raise SystemExit(f"{page}: the markers {start_marker!r} and {end_marker!r} are missing")
+    return page_text[: start + len(start_marker)] + "\n\n" + new_table + "\n\n" + page_text[end:]
+
+
+def render_page(page_text: str, results: dict, lang: str, page: Path) -> str:
+    for name in TABLES:
+        page_text = replace_table(page_text, table(results, lang, name), page, name)
+    return page_text
 
 
 def plot_path(lang: str) -> Path:
@@ -196,13 +474,13 @@ def plot_path(lang: str) -> Path:
 
 
 def write_pages(results: dict) -> None:
-    """Rewrite the table of the page and its plot, in every language (all or nothing)."""
+    """Rewrite the tables of the page and its plot, in every language (all or nothing)."""
     texts = {}
     for lang in LANGUAGES:
         page = ROOT / "docs" / lang / PAGE
         if not page.is_file():
             raise SystemExit(f"{page} does not exist; nothing was written")
-        texts[page] = replace_table(page.read_text(encoding="utf-8"), table(results, lang), page)
+        texts[page] = render_page(page.read_text(encoding="utf-8"), results, lang, page)
         texts[plot_path(lang)] = plot(results, lang)
     for path, text in texts.items():
         path.parent.mkdir(exist_ok=True)
@@ -211,26 +489,34 @@ def write_pages(results: dict) -> None:
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help=f"V in {QUICK}, 3 calls each; leaves the page alone")
+    parser.add_argument("--quick", action="store_true", help=f"V in {QUICK}, a few calls each; leaves the page alone")
     parser.add_argument("--out", type=Path, help="folder for the quick run's results (default: a new temporary one)")
-    parser.add_argument("--from-json", action="store_true", help="redraw the page's table and plot from " + RESULTS.name)
+    parser.add_argument("--from-json", action="store_true", help="redraw the page's tables and plot from " + RESULTS.name)
+    parser.add_argument("--threads", type=int, help="threads for PyTorch (default: its own choice, %d here)" % torch.get_num_threads())
     args = parser.parse_args(argv)
+    if args.threads:
+        torch.set_num_threads(args.threads)
     if args.from_json:
         write_pages(json.loads(RESULTS.read_text(encoding="utf-8")))
         return
     if not args.quick:
-        results = measure(FULL, repeats=7, least_seconds=0.5)
+        results = measure(FULL, min_calls=MIN_CALLS["full"], least_seconds=0.2)
         RESULTS.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
         write_pages(results)
         print(f"wrote {RESULTS.relative_to(ROOT)}, the tables and the plots")
         return
     out = args.out or Path(tempfile.mkdtemp(prefix="cost-benchmark-"))
     out.mkdir(parents=True, exist_ok=True)
-    results = measure(QUICK, repeats=3, least_seconds=0.05)
+    # A smoke test: one thread, so that a machine busy with other work does not leave one
+    # of two OpenMP threads waiting for the other (its times are not shown anywhere).
+    torch.set_num_threads(args.threads or 1)
+    results = measure(QUICK, min_calls=MIN_CALLS["quick"], least_seconds=0.002)
     (out / "results.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     for lang in LANGUAGES:
-        (out / f"table.{lang}.md").write_text(table(results, lang) + "\n", encoding="utf-8")
-        (out / f"cost.{lang}.svg").write_text(plot(results, lang), encoding="utf-8")
+        tables = "\n\n".join(table(results, lang, name) for name in TABLES)
+        (out / f"table.{lang}.md").write_text(tables + "\n", encoding="utf-8")
+    # No plot: drawing it takes longer than measuring, and the suite draws the page's plot
+    # from the committed measurements with the same function.
     print(f"wrote {out}")
 
 

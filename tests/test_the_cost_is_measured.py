@@ -2,13 +2,17 @@
 
 Timings differ from run to run, so they are not compared with anything; what is checked
 is that the quick mode runs (as the suite's smoke test of the script), that the page's
-table and plot are exactly what the committed measurements render to, and that those
-measurements still support what the page's prose says about them.
+tables and plot are exactly what the committed measurements render to, and that those
+measurements support what the page's prose says about them, phrase by phrase: each claim
+below names the words of the page it backs, in both languages, and fails if the words
+are gone or the measurements no longer bear them out.
 """
 
 from __future__ import annotations
 
+import copy
 import json
+import math
 import subprocess
 import sys
 
@@ -18,34 +22,120 @@ from pages import DOCS, LANGUAGES, ROOT, load_example
 
 cost = load_example("cost_benchmark")
 RESULTS = json.loads(cost.RESULTS.read_text(encoding="utf-8"))
+MB = 1e6
 
 
-def test_quick_mode_runs_and_both_ways_agree(tmp_path):
-    run = subprocess.run(
-        [sys.executable, str(ROOT / "examples" / "cost_benchmark.py"), "--quick", "--out", str(tmp_path)],
-        capture_output=True, text=True, timeout=60,
+def _cpu_rows(results):
+    return [r for r in results["rows"] if r["device"] == "cpu"]
+
+
+def _flat(results, route):
+    times = [r["ms"][route]["min"] for r in _cpu_rows(results)]
+    return max(times) < 3 * min(times), f"{route} times vary with V: {times}"
+
+
+def _proportional(results, route):
+    rows = _cpu_rows(results)
+    first, last = rows[0], rows[-1]
+    slope = math.log(last["ms"][route]["min"] / first["ms"][route]["min"]) / math.log(last["V"] / first["V"])
+    return 0.7 <= slope <= 1.3, f"{route}: slope {slope:.2f} on log-log axes, not about 1"
+
+
+def _ratio(results, top, bottom, at_least):
+    row = _cpu_rows(results)[-1]
+    ratio = row["ms"][top]["min"] / row["ms"][bottom]["min"]
+    return ratio >= at_least, f"{top} / {bottom} at V = {row['V']:,} is {ratio:,.0f}, below {at_least:,}"
+
+
+def _all(results, field, keys):
+    bad = [(r["device"], r["V"], k) for r in results["rows"] for k in keys if not r[field].get(k)]
+    return not bad, f"{field} false for {bad}"
+
+
+def _all_rows(results, holds, what):
+    bad = [r["V"] for r in _cpu_rows(results) if not holds(r)]
+    return not bad, f"{what} at V = {bad}"
+
+
+def _peaks(results):
+    row = _cpu_rows(results)[-1]
+    n, v, d = results["N"], row["V"], results["D"]
+    peak = row["peak_mb"]
+    int64_and_float = n * v * (8 + 4) / MB
+    ok = (
+        peak["onehot"] >= int64_and_float > 600
+        and abs(peak["lookup"] - n * d * 4 / MB) < 0.01
+        and peak["dense_bwd"] >= v * d * 4 / MB
+        and peak["sparse_bwd"] < 10
     )
-    assert run.returncode == 0, run.stdout + run.stderr
-    assert not run.stderr, f"the benchmark wrote to stderr:\n{run.stderr}"
-    results = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
-    assert [r["V"] for r in results["rows"] if r["device"] == "cpu"] == cost.QUICK
-    assert all(r["equal"] for r in results["rows"])
-    for lang in LANGUAGES:
-        assert (tmp_path / f"table.{lang}.md").read_text(encoding="utf-8").startswith("| V |")
-        assert (tmp_path / f"cost.{lang}.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    return ok, f"peak memory at V = {v:,} does not match the prose: {peak}"
+
+
+# (what the prose says, in each language) -> the check of the measurements that backs it
+CLAIMS = [
+    ({"en": "look-up's output, identical, bit for bit, at every size", "zh": "都与查表的输出逐位相同"},
+     lambda r: _all(r, "equal", ("onehot", "scatter", "scatter_is_one_hot", "csr"))),
+    ({"en": "agree to within rounding", "zh": "在舍入误差范围内一致"},
+     lambda r: _all(r, "grad_close", ("sparse_bwd", "onehot_bwd"))),
+    ({"en": "as the count predicts, and most of it is the GEMM", "zh": "其中大部分花在 GEMM 上"},
+     lambda r: _all_rows(r, lambda row: row["ms"]["gemm"]["min"] > 0.5 * row["ms"]["onehot"]["min"], "GEMM under half")),
+    ({"en": "The look-up time does not depend on V", "zh": "查表的耗时与 V 无关"}, lambda r: _flat(r, "lookup")),
+    ({"en": "the CSR product's time is flat in V too", "zh": "CSR 乘积的耗时同样不随 V 变化"}, lambda r: _flat(r, "csr")),
+    ({"en": "grows in proportion to V", "zh": "与 V 成正比增长"}, lambda r: _proportional(r, "onehot")),
+    ({"en": "at least a thousand times faster", "zh": "快三个数量级以上"}, lambda r: _ratio(r, "onehot", "lookup", 1000)),
+    ({"en": "the dense backward takes more than ten times as long as the sparse one",
+      "zh": "稠密梯度的反向传播耗时是稀疏梯度的十倍以上"},
+     lambda r: _ratio(r, "dense_bwd", "sparse_bwd", 10)),
+    ({"en": "peaks above 600 MB", "zh": "峰值超过 600 MB"}, _peaks),
+    ({"en": "tables here were measured on one thread", "zh": "本页表格只用一个线程测量"},
+     lambda r: (r["threads"] == 1, f"the tables were measured on {r['threads']} threads")),
+    ({"en": "tells glibc's malloc to keep the memory it frees", "zh": "让 glibc 的 malloc 保留它释放的内存"},
+     lambda r: (r["allocator"].startswith("glibc"), f"the allocator was {r['allocator']!r}")),
+]
+
+
+def problems(results) -> list[str]:
+    found = []
+    for _, check in CLAIMS:
+        ok, why = check(results)
+        if not ok:
+            found.append(why)
+    return found
+
+
+@pytest.fixture(scope="module")
+def quick_run(tmp_path_factory):
+    """The quick run starts before the other tests of this file and runs beside them."""
+    out = tmp_path_factory.mktemp("quick")
+    run = subprocess.Popen(
+        [sys.executable, str(ROOT / "examples" / "cost_benchmark.py"), "--quick", "--out", str(out)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    yield run, out
+    if run.poll() is None:
+        run.kill()
+        run.wait()
+
+
+@pytest.fixture(autouse=True)
+def _start_quick_run(quick_run):
+    pass
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_page_shows_the_committed_measurements(lang):
     page = DOCS / lang / cost.PAGE
     text = page.read_text(encoding="utf-8")
-    shown = text[text.find(cost.TABLE_START) : text.find(cost.TABLE_END) + len(cost.TABLE_END)]
-    line = text[: text.find(cost.TABLE_START)].count("\n") + 1
-    expected = cost.replace_table(shown, cost.table(RESULTS, lang), page)
-    assert shown == expected, (
-        f"{page.relative_to(ROOT)}:{line}: the table is not {cost.RESULTS.name} as the benchmark writes it; "
-        "run `python examples/cost_benchmark.py --from-json` (or measure again without the flag)"
-    )
+    for name in cost.TABLES:
+        start, end = cost.markers(name)
+        assert start in text and end in text, f"{page.relative_to(ROOT)}: the markers of the {name} table are missing"
+    expected = cost.render_page(text, RESULTS, lang, page)
+    if text != expected:
+        line = next(i for i, (a, b) in enumerate(zip(text.splitlines(), expected.splitlines()), 1) if a != b)
+        pytest.fail(
+            f"{page.relative_to(ROOT)}:{line}: a table is not {cost.RESULTS.name} as the benchmark writes it; "
+            "run `python examples/cost_benchmark.py --from-json` (or measure again without the flag)"
+        )
     figure = cost.plot_path(lang)
     assert figure.read_text(encoding="utf-8") == cost.plot(RESULTS, lang), (
         f"{figure.relative_to(ROOT)} is not the plot of {cost.RESULTS.name}; "
@@ -53,13 +143,47 @@ def test_page_shows_the_committed_measurements(lang):
     )
 
 
-def test_measurements_cover_gpt2_and_support_the_prose():
-    rows = [r for r in RESULTS["rows"] if r["device"] == "cpu"]
+def test_measurements_cover_gpt2_and_name_the_machine():
+    rows = _cpu_rows(RESULTS)
     assert (RESULTS["N"], RESULTS["D"]) == (1024, 768)
     assert [r["V"] for r in rows] == cost.FULL and cost.FULL[-1] == 50_257
-    assert all(r["equal"] for r in rows)
-    assert all(RESULTS[key] for key in ("machine", "torch", "date"))
-    # "The look-up time does not depend on V" and "thousands of times faster".
-    lookups = [r["lookup_ms"] for r in rows]
-    assert max(lookups) < 3 * min(lookups), f"look-up times vary with V: {lookups}"
-    assert rows[-1]["onehot_ms"] / rows[-1]["lookup_ms"] >= 1000
+    for key in ("cpu", "cores", "os", "torch", "threads", "parallel", "blas", "onednn", "date", "allocator"):
+        assert RESULTS.get(key), f"{cost.RESULTS.name} does not record {key}"
+    for row in RESULTS["rows"]:
+        for route, t in row["ms"].items():
+            assert t["calls"] >= RESULTS["min_calls"] and t["min"] <= t["median"] <= t["max"], (row["V"], route, t)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_prose_says_what_the_measurements_support(lang):
+    text = " ".join((DOCS / lang / cost.PAGE).read_text(encoding="utf-8").split())  # lines joined
+    for words, check in CLAIMS:
+        assert words[lang] in text, f"docs/{lang}/{cost.PAGE} no longer says {words[lang]!r}; update CLAIMS"
+        ok, why = check(RESULTS)
+        assert ok, f"docs/{lang}/{cost.PAGE} says {words[lang]!r}, but {why}"
+
+
+def test_a_broken_measurement_is_caught():
+    for field, key in (("equal", "csr"), ("equal", "onehot"), ("grad_close", "onehot_bwd")):
+        broken = copy.deepcopy(RESULTS)
+        broken["rows"][2][field][key] = False
+        assert problems(broken), f"{field}[{key}] = false at one size went unnoticed"
+    slow = copy.deepcopy(RESULTS)
+    slow["rows"][-1]["ms"]["lookup"]["min"] *= 100
+    assert problems(slow), "a look-up time that grows with V went unnoticed"
+
+
+def test_quick_mode_runs_and_every_way_agrees(quick_run):
+    run, out = quick_run
+    stdout, stderr = run.communicate(timeout=120)
+    assert run.returncode == 0, stdout + stderr
+    assert not stderr, f"the benchmark wrote to stderr:\n{stderr}"
+    results = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert [r["V"] for r in _cpu_rows(results)] == cost.QUICK
+    assert _all(results, "equal", ("onehot", "scatter", "scatter_is_one_hot", "csr"))[0], results["rows"]
+    assert _all(results, "grad_close", ("sparse_bwd", "onehot_bwd"))[0], results["rows"]
+    for row in _cpu_rows(results):  # memory is measured: the one-hot way holds int64 and float copies
+        assert row["peak_mb"]["onehot"] >= results["N"] * row["V"] * 12 / MB, row["peak_mb"]
+    for lang in LANGUAGES:
+        tables = (out / f"table.{lang}.md").read_text(encoding="utf-8")
+        assert tables.startswith("| V |") and tables.count("| V |") == len(cost.TABLES), tables
