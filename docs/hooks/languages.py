@@ -46,7 +46,7 @@ def language_config(config_file: str, lang: str, site_dir: str, site_url: str, s
     titles = overrides.pop("nav_titles", {})
     changed = {key: _merge({key: raw.get(key)}, {key: value})[key] for key, value in overrides.items()}
     changed["nav"] = _rename_sections(raw["nav"], titles)
-    root = Path(config_file).parent
+    root = Path(config_file).resolve().parent
     return load_config(
         config_file,
         docs_dir=str(root / "docs" / lang),
