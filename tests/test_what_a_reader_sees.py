@@ -124,7 +124,7 @@ def check_page(site: Path, site_url: str, reader, record_property, lang: str, so
 
 
 # Names and code stay as they are in every language; everything else must be translated.
-_CODE_LIKE = re.compile(r"\S*[._()@=\[\]/<>]\S*|\b(PyTorch|GPT|IDs?|Jupyter|MkDocs|Material|EmbeddingBag|Wᵀ)\b")
+_CODE_LIKE = re.compile(r"\S*[._()@=\[\]/<>]\S*|\b[A-Z]{2,}\d*\b|\b(PyTorch|GPT|IDs?|Jupyter|MkDocs|Material|EmbeddingBag|Wᵀ)\b")
 
 
 def interface_in_english(p) -> list[str]:

@@ -8,8 +8,8 @@ with every page's text in it, it was a fifth of each page's weight. After the bu
   expression replaced is pinned to mkdocs-material's version in requirements.txt, and the
   build fails, saying so, if it is not found.
 - The index is written as UTF-8 (Material writes \\u escapes: 6 bytes per Chinese
-  character instead of 3) and without code blocks and printed outputs, which no reader
-  searches for and which were a third of it.
+  character instead of 3) and without code blocks and printed outputs, which were a third
+  of it, except the errors they show: readers paste those into the search box.
 """
 
 from __future__ import annotations
@@ -31,6 +31,12 @@ _LAZY = (
     'document.addEventListener("focusin",asked)}):tt'
 )
 _PRE = re.compile(r"<pre>.*?</pre>", re.S)
+_ERROR = re.compile(r"^[A-Za-z_]\w*(?:Error|Exception|Warning): .*$", re.M)
+
+
+def _errors_only(block: re.Match) -> str:
+    text = re.sub(r"<[^>]+>", "", block.group(0))
+    return "".join(f"<p>{line}</p>" for line in _ERROR.findall(text))
 
 
 def on_post_build(config, **kwargs):
@@ -48,5 +54,5 @@ def on_post_build(config, **kwargs):
     if index.is_file():
         data = json.loads(index.read_text(encoding="utf-8"))
         for doc in data["docs"]:
-            doc["text"] = _PRE.sub("", doc["text"])
+            doc["text"] = _PRE.sub(_errors_only, doc["text"])
         index.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
