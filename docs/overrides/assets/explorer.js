@@ -36,7 +36,7 @@
       word: function (label, i) { return label + "（" + i + "）"; },
       said: function (label, id, values) {
         var who = label === String(id) ? "ID " + id : "“" + label + "”（ID " + id + "）";
-        return who + " 的独热向量只在第 " + id + " 位（从 0 数起）为 1，乘以 Wᵀ 正好取出嵌入表第 " + id + " 行：[" + values.join(", ") + "]";
+        return who + " 的独热向量只在位置 " + id + "（从 0 数起）为 1，乘以 Wᵀ 正好取出嵌入表的第 " + id + " 行：[" + values.join(", ") + "]";
       },
     },
   };
