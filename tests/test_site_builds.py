@@ -123,7 +123,7 @@ def test_a_translation_behind_its_english_page_says_so(built_site):
     for lang in LANGUAGES[1:]:
         for page in sorted((DOCS / lang).rglob("*.md")):
             english = counterpart(page, LANGUAGES[0]).read_text(encoding="utf-8")
-            behind = front_matter(page).get("translates") != translations.fingerprint(english)
+            behind = str(front_matter(page).get("translates")) != translations.fingerprint(english)
             html = html_of(site, lang, str(page.relative_to(DOCS / lang)))
             notice = 'class="admonition warning translation-behind"' in html
             if behind != notice:

@@ -42,7 +42,8 @@ def on_page_markdown(markdown, page, config, **kwargs):
     if lang == default or not page.file.src_path.endswith(".md"):
         return markdown
     english = Path(config.docs_dir).parent / default / page.file.src_path
-    if page.meta.get("translates") == fingerprint(english.read_text(encoding="utf-8")):
+    # str(): YAML reads a fingerprint of digits only, such as 667493817632, as a number
+    if str(page.meta.get("translates")) == fingerprint(english.read_text(encoding="utf-8")):
         return markdown
     # From <site>/<lang>/<page>/ up to the site root, then the English page; under the title.
     url = "../" * (page.url.count("/") + 1) + page.url
