@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 _OUTPUT = re.compile(r"<!--pytest-codeblocks:expected-output-->\s*\n\s*(`{3,}).*?\n.*?^\1[ \t]*$", re.M | re.S)
-_GENERATED = re.compile(r"^<!-- ([\w-]+): made by .*?-->$.*?^<!-- \1 end -->$", re.M | re.S)
+_GENERATED = re.compile(r"^<!-- ([\w -]+?): made by .*?-->$.*?^<!-- \1 end -->$", re.M | re.S)
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.S)
 
 NOTICE = {
