@@ -107,14 +107,16 @@ class Reader:
         self.page.on("console", lambda m: m.type == "error" and self.load.errors.append(m.text))
         self.page.on("pageerror", lambda e: self.load.errors.append(str(e)))
 
-    def open(self, url: str | None = None, click=None) -> Load:
-        """Go to `url`, or follow the link `click` (a locator); wait until the page has loaded."""
+    def open(self, url: str | None = None, click=None, as_reader: bool = True) -> Load:
+        """Go to `url`, or follow the link `click` (a locator): clicked as a reader does
+        (Playwright waits until it is visible and still), or else at once, as a script would
+        (only the link is tested); wait until the page has loaded."""
         self.load = Load()
         if url is not None:
             self.page.goto(url, wait_until="load")
         else:
             with self.page.expect_navigation(wait_until="load"):
-                click.click()
+                click.click() if as_reader else click.dispatch_event("click")
         self.load.url = self.page.url
         return self.load
 

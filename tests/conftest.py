@@ -93,6 +93,17 @@ def pytest_configure(config):
         shutil.rmtree(OUT / "screenshots", ignore_errors=True)
 
 
+def pytest_collection_modifyitems(items):
+    # The longest tests first, and those that need the built site last, so that the two
+    # workers share the work evenly while the site builds in the background.
+    def order(item):
+        needs_site = "built_site" in getattr(item, "fixturenames", ())
+        longest = item.nodeid.startswith("tests/test_notebooks_run_in_jupyter.py")
+        return (needs_site, not longest)
+
+    items.sort(key=order)
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_cmdline_main(config):
     # Rewriting pages and the notebooks made from them must not race across xdist workers.

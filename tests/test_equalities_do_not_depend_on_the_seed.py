@@ -45,8 +45,9 @@ def test_printed_booleans_hold_for_other_seeds(page):
         return
     flipped: dict[str, list[int]] = {}
     failed = []
+    needed = page_blocks[: page_blocks.index(guarded[-1]) + 1]  # nothing after the last guarded block
     for world in OTHER_SEEDS:
-        for r in run_blocks(page_blocks, edit=reseeded(world)):
+        for r in run_blocks(needed, edit=reseeded(world)):
             if r.error:
                 failed.append(f"{r.block.where}: under other seeds (world {world}) the block fails: {r.error.splitlines()[-1]}")
                 break

@@ -4,7 +4,8 @@ The notebooks are made from the pages (test_notebooks_are_made_from_pages.py); t
 the files a reader downloads, top to bottom, and compares each cell's output with the
 stored one: what it prints, the error it raises (only in a cell tagged raises-exception),
 and nothing else (no stderr, no displayed values). One kernel serves all notebooks; each
-cell has its page block's time limit.
+cell has its page block's time limit; every notebook that differs is reported, with its
+cell and the page line it comes from.
 """
 
 from __future__ import annotations
@@ -19,16 +20,6 @@ from notebooks import EXAMPLES
 from pages import DOCS, DEFAULT_TIME_LIMIT, PageError, blocks, rel
 
 NOTEBOOKS = sorted(EXAMPLES.glob("*/*.ipynb"))
-pytestmark = pytest.mark.xdist_group("one-kernel")  # on one pytest-xdist worker, so one kernel
-
-
-@pytest.fixture(scope="module")
-def kernel():
-    from kernel import Kernel
-
-    k = Kernel()
-    yield k
-    k.close()
 
 
 def stored(cell: dict) -> tuple[str, tuple[str, str] | None]:
@@ -46,8 +37,8 @@ def time_limits(notebook: Path) -> list[tuple[str, float]]:
         return []  # test_notebooks_are_made_from_pages.py names the problem
 
 
-@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=rel)
-def test_notebook_runs_and_shows_what_it_stores(kernel, notebook):
+def problems(kernel, notebook: Path) -> list[str]:
+    """What differs between the notebook run now and what it stores (stops at the first cell)."""
     kernel.reset()
     cells = [c for c in json.loads(notebook.read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code"]
     limits = time_limits(notebook)
@@ -56,20 +47,36 @@ def test_notebook_runs_and_shows_what_it_stores(kernel, notebook):
         where = f"{rel(notebook)}, code cell {n + 1}" + (f" (from {source})" if source else "")
         ran = kernel.run("".join(cell["source"]), limit)
         if ran.timed_out:
-            pytest.fail(f"{where}: ran past its time limit of {limit:g} s and was interrupted", pytrace=False)
+            return [f"{where}: ran past its time limit of {limit:g} s and was interrupted"]
         stdout, error = stored(cell)
         raises = "raises-exception" in cell.get("metadata", {}).get("tags", [])
-        problems = []
+        found = []
         if ran.stdout != stdout:
             diff = difflib.unified_diff(stdout.splitlines(), ran.stdout.splitlines(), "stored", "printed now", lineterm="")
-            problems.append("prints other output than it stores\n" + "\n".join(diff))
+            found.append("prints other output than it stores\n" + "\n".join(diff))
         if ran.error != error:
-            problems.append(f"raises {ran.error} but stores {error}")
+            found.append(f"raises {ran.error} but stores {error}")
         if ran.error and not raises:
-            problems.append("raises an error but is not tagged raises-exception (Run All would stop there)")
+            found.append("raises an error but is not tagged raises-exception (Run All would stop there)")
         if ran.stderr:
-            problems.append(f"writes to stderr:\n{ran.stderr}")
+            found.append(f"writes to stderr:\n{ran.stderr}")
         if ran.shown:
-            problems.append(f"displays values the page does not show (print them on the page): {ran.shown}")
-        if problems:
-            pytest.fail(f"{where}: " + "\n".join(problems), pytrace=False)
+            found.append(f"displays values the page does not show (print them on the page): {ran.shown}")
+        if found:
+            return [f"{where}: " + "\n".join(found)]
+    return []
+
+
+def test_every_notebook_runs_and_shows_what_it_stores():
+    # One test, so that one pytest-xdist worker starts one kernel for all the notebooks;
+    # each notebook is reported on its own, and all of them are run.
+    from kernel import Kernel
+
+    kernel = Kernel()
+    try:
+        found = [problem for notebook in NOTEBOOKS for problem in problems(kernel, notebook)]
+    finally:
+        kernel.close()
+    assert NOTEBOOKS, "no notebooks in examples/"
+    if found:
+        pytest.fail("\n\n".join(found), pytrace=False)
