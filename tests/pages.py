@@ -238,19 +238,18 @@ def front_matter(page: Path) -> dict:
 
 def load_hook(name: str):
     """A build hook of docs/hooks/ as a module (the tests check what the build does)."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(f"hook_{name}", DOCS / "hooks" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return _module(DOCS / "hooks" / f"{name}.py", f"hook_{name}")
 
 
 def load_example(name: str):
     """A script of examples/ as a module (examples/ is not a package: its files are downloads)."""
+    return _module(ROOT / "examples" / f"{name}.py", name)
+
+
+def _module(path: Path, name: str):
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location(name, ROOT / "examples" / f"{name}.py")
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

@@ -22,7 +22,8 @@ NOTEBOOKS = "examples"
 
 class _CompiledOnce(jinja2.BytecodeCache):
     """mkdocs-jupyter makes two nbconvert exporters per notebook, and each compiled its
-    templates anew: half the build's time. Compiled templates are kept for the build."""
+    templates anew: a quarter of the build's time (12 s -> 9 s at 13 pages). Compiled
+    templates are kept for the build."""
 
     def __init__(self):
         self.compiled = {}
