@@ -16,7 +16,7 @@ from pathlib import Path
 import nbformat
 import torch
 
-from pages import DOCS_MARKER_LINE, MARKER, ROOT, SITE_URL, PageError, blocks, fences, lang_of, lang_prefix, published_path
+from pages import DOCS_MARKER_LINE, MARKER, ROOT, SITE_URL, PageError, blocks, fences, lang_of, lang_prefix, load_hook, published_path
 from runner import split_error
 
 EXAMPLES = ROOT / "examples"
@@ -28,6 +28,11 @@ HEADER = {
     "zh": "> 本笔记本由页面[{title}]({url})生成，按顺序运行页面中的全部代码。"
     "其中保存的输出来自 Python {python} 与 PyTorch {torch} 的一次完整运行；"
     "换用其他版本时，随机数值可能不同。",
+}
+# A quiz would show its answer as the cell's output: the notebook links to it instead.
+QUIZ = {
+    "en": "**Predict the output:** [question {n} is on the page]({url}#quiz-{n}), with its answer.",
+    "zh": "**先预测输出：**[第 {n} 题在网页上]({url}#quiz-{n})，附答案与解析。",
 }
 
 _ANCHOR = re.compile(r"\s*\{\s*#[\w-]+\s*\}\s*$")
@@ -102,6 +107,14 @@ def make_notebook(page: Path) -> str:
     output_at = {b.output_fence.start: b for b in blocks(page) if b.output_fence}
     code_at = {b.line: b for b in blocks(page)}
     prose, cursor = [], first + 1  # the title is already in the first cell
+    quiz_lines = {}  # 1-based line -> what the notebook has there instead ("" but on its first line)
+    for n, quiz in enumerate(load_hook("quizzes").quizzes("\n".join(lines)), 1):
+        quiz_lines.update(dict.fromkeys(range(quiz.start + 1, quiz.end + 1), ""))
+        quiz_lines[quiz.start + 1] = QUIZ[lang_of(page)].format(n=n, url=page_url(page, page.stem))
+
+    def text(start: int, end: int) -> list[str]:
+        """Lines start..end (1-based, inclusive) as the notebook has them."""
+        return [quiz_lines.get(n, lines[n - 1]) for n in range(start, end + 1) if quiz_lines.get(n) != ""]
 
     def flush():
         text = _markdown(page, prose)
@@ -110,9 +123,11 @@ def make_notebook(page: Path) -> str:
         prose.clear()
 
     for fence in fences(page):
-        prose.extend(lines[cursor : fence.start - 1])
+        prose.extend(text(cursor + 1, fence.start - 1))
         cursor = fence.end
         block = code_at.get(fence.start)
+        if fence.start in quiz_lines:
+            continue
         if block is not None and block.is_python:
             flush()
             cell = nbformat.v4.new_code_cell(block.code.rstrip("\n"))
@@ -123,7 +138,7 @@ def make_notebook(page: Path) -> str:
             cells[-1].outputs = outputs(output_at[fence.start])
         else:
             prose.extend(lines[fence.start - 1 : fence.end])
-    prose.extend(lines[cursor:])
+    prose.extend(text(cursor + 1, len(lines)))
     flush()
 
     count = 0

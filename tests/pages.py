@@ -31,6 +31,9 @@ DOCS_MARKERS = {
     "time-limit": "<!--docs:time-limit=SECONDS--> above a block: it may run that long (default 30 s)",
     "depends-on-values": "<!--docs:depends-on-values--> above a block or its output: a True/False it prints "
     "may change with the seed (the luck guard skips it; say so in the prose)",
+    "quiz": "<!--docs:quiz--> above a block: a 'predict the output' question; its output is the right answer "
+    "(see docs/hooks/quizzes.py)",
+    "wrong": "<!--docs:wrong--> above a block after a question: a wrong mental model as code; its output is a wrong option",
 }
 DOCS_MARKER_LINE = re.compile(r"<!--\s*docs:([\w-]+)(?:=(\S*?))?\s*-->")
 DEFAULT_TIME_LIMIT = 30.0
@@ -248,8 +251,12 @@ def load_example(name: str):
 
 def _module(path: Path, name: str):
     import importlib.util
+    import sys
 
+    if name in sys.modules:
+        return sys.modules[name]
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
     return module

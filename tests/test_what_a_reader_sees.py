@@ -22,7 +22,7 @@ import pytest
 
 from browser import OUT, SEARCH_INDEX, local_file, switch_to_dark
 from notebooks import EXAMPLES
-from pages import DOCS, LANGUAGES, published_path
+from pages import DOCS, LANGUAGES, load_hook, published_path
 
 WEIGHT_LIMIT = 500_000  # bytes, uncompressed, of one page's first load
 FIGURE_LIMIT = 60_000  # bytes that the inline figures and the explorer add to a page
@@ -112,6 +112,8 @@ def check_page(site: Path, site_url: str, reader, record_property, lang: str, so
     explorer = p.locator(".explorer")
     if explorer.count():
         check_explorer(site, p, explorer, where)
+    if source.endswith(".md"):
+        check_quizzes(p, DOCS / lang / source, where)
 
     # Screenshots where there is something drawn to review, light and dark.
     drawn = p.locator(".figure, .explorer").count() > 0 and not source.endswith(".ipynb")
@@ -216,3 +218,36 @@ def check_explorer(site: Path, p, explorer, where: str):
     for key, i in [("ArrowRight", 0), ("ArrowDown", 1), ("End", last), ("ArrowLeft", last - 1), ("Home", 0)]:
         p.keyboard.press(key)
         assert expect(i, f"{key} to")["focused"] == str(i), f"{where}: focus did not follow {key}"
+
+
+def check_quizzes(p, page: Path, where: str):
+    """Each question shows the options its page's blocks printed, in the hook's order; a
+    wrong option, clicked, is marked wrong and explained; the arrow keys then reach the
+    right one, which is marked right and explained, in a status line (read aloud)."""
+    quizzes = load_hook("quizzes").quizzes(page.read_text(encoding="utf-8"))
+    assert p.locator(".quiz").count() == len(quizzes), f"{where}: {p.locator('.quiz').count()} quizzes shown, {len(quizzes)} written"
+    for n, quiz in enumerate(quizzes, 1):
+        shown, what = quiz.shown(), f"{where}: quiz {n} (line {quiz.line})"
+        right = next(k for k, o in enumerate(shown) if o.right)
+        wrong = (right + 1) % len(shown)
+        box = p.locator(f"#quiz-{n}")
+        box.locator(".quiz__option").nth(wrong).click()
+        for chosen, verdict in [(wrong, "is-wrong"), (right, "is-right")]:
+            if chosen == right:  # the keyboard: arrows move the choice within the group
+                for _ in range((right - wrong) % len(shown)):
+                    p.keyboard.press("ArrowDown")
+            state = box.evaluate(
+                """box => ({
+                    outputs: [...box.querySelectorAll('.quiz__output')].map(e => e.textContent),
+                    marked: [...box.querySelectorAll('.quiz__option')].map(e => e.className.replace('quiz__option', '').trim()),
+                    focused: document.activeElement.value,
+                    feedback: [box.querySelector('.quiz__feedback').className, box.querySelector('.quiz__feedback').textContent],
+                    role: box.querySelector('.quiz__feedback').getAttribute('role'),
+                })"""
+            )
+            assert state["outputs"] == [o.output for o in shown], f"{what}: the options shown are not the outputs its blocks print"
+            marked = [verdict if k == chosen else "" for k in range(len(shown))]
+            assert state["marked"] == marked and state["focused"] == str(chosen), f"{what}: choosing {chosen} marks {state['marked']}"
+            said = state["feedback"][1]
+            assert verdict in state["feedback"][0] and state["role"] == "status", f"{what}: no {verdict} status after choosing {chosen}"
+            assert shown[chosen].explanation.split()[-1] in said, f"{what}: the feedback is not option {chosen}'s explanation: {said!r}"
