@@ -93,7 +93,7 @@ def test_a_missing_page_answers_in_the_readers_language(site_url, reader, lang):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_without_javascript_the_figures_remain(browser, site_url, lang):
+def test_without_javascript_figures_and_answers_remain(browser, site_url, lang):
     context = browser.new_context(java_script_enabled=False)
     try:
         p = context.new_page()
@@ -101,5 +101,15 @@ def test_without_javascript_the_figures_remain(browser, site_url, lang):
         assert not p.locator(".explorer").is_visible(), f"{lang}: an empty explorer shows without JavaScript"
         figures = p.locator(".figure > svg")
         assert figures.count() == 5 and all(figures.nth(i).is_visible() for i in range(5)), f"{lang}: figures missing"
+        # Each question's answer waits, collapsed, under its options; one click opens it.
+        quizzes = p.locator(".quiz")
+        assert quizzes.count() > 0, f"{lang}: no quiz on the page"
+        for i in range(quizzes.count()):
+            quiz, right = quizzes.nth(i), int(quizzes.nth(i).get_attribute("data-answer"))
+            answer = quiz.locator(".quiz__answer")
+            assert quiz.locator("input[type=radio]").first.is_visible() and not answer.evaluate("d => d.open")
+            answer.locator("summary").click()
+            said = answer.locator(f'.quiz__explanation[data-option="{right}"]').inner_text()
+            assert said.startswith(f"{'ABCD'[right]}. ") and answer.evaluate("d => d.open"), f"{lang}: quiz {i + 1}: the answer reads {said!r}"
     finally:
         context.close()

@@ -20,6 +20,7 @@ from urllib.parse import unquote, urldefrag
 
 import pytest
 
+from accessibility import COLOUR_RULES, violations
 from browser import OUT, SEARCH_INDEX, local_file, switch_to_dark
 from notebooks import EXAMPLES
 from pages import DOCS, LANGUAGES, load_hook, published_path
@@ -115,6 +116,12 @@ def check_page(site: Path, site_url: str, reader, record_property, lang: str, so
     if source.endswith(".md"):
         check_quizzes(p, DOCS / lang / source, where)
 
+    # Usable by every reader: axe finds nothing, in the state the checks above left
+    # (an explorer row chosen, each quiz answered), in the light scheme and then the dark.
+    found = violations(p)
+    if found:
+        pytest.fail(f"{where}, light scheme: axe finds\n" + "\n".join(found), pytrace=False)
+
     # Screenshots where there is something drawn to review, light and dark.
     drawn = p.locator(".figure, .explorer").count() > 0 and not source.endswith(".ipynb")
     shots = OUT / "screenshots" / lang
@@ -122,9 +129,11 @@ def check_page(site: Path, site_url: str, reader, record_property, lang: str, so
     if drawn:
         shots.mkdir(parents=True, exist_ok=True)
         p.locator(".figure, .explorer").first.screenshot(path=shots / f"{name}-light.png")
-    if p.locator(".figure, .explorer").count():  # something drawn to check in the dark
-        switch_to_dark(p)
-        check_figures(p, where, "dark")
+    switch_to_dark(p)
+    check_figures(p, where, "dark")
+    found = violations(p, COLOUR_RULES)
+    if found:
+        pytest.fail(f"{where}, dark scheme: axe finds\n" + "\n".join(found), pytrace=False)
     if drawn:
         p.locator(".figure, .explorer").first.screenshot(path=shots / f"{name}-dark.png")
     assert not load.errors, f"{where}: console or page errors: {load.errors}"
