@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from browser import SEARCH_INDEX
+from accessibility import COLOUR_RULES, violations
+from browser import SEARCH_INDEX, switch_to_dark
 from pages import LANGUAGES, lang_prefix, published_path
 
 
@@ -80,6 +81,9 @@ def test_search_answers_in_the_readers_language(site_url, reader, lang):
         found = {h.split("?")[0].split("#")[0] for h in hrefs}  # links carry ?h=<query>#<section>
         assert expected in found, f"{lang}: {query!r} does not find {page}, only {sorted(found)}"
     assert not v.errors, v.errors
+    found = violations(p)  # the search dialog open, with results
+    if found:
+        pytest.fail(f"{lang}: search, open with results: axe finds\n" + "\n".join(found), pytrace=False)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -90,6 +94,12 @@ def test_a_missing_page_answers_in_the_readers_language(site_url, reader, lang):
     home = reader.page.eval_on_selector("article a[href]", "a => a.href")
     assert home == site_url + lang_prefix(lang), f"{lang}: the 404 page leads home to {home}, not {site_url + lang_prefix(lang)}"
     assert not [e for e in v.errors if "404" not in e], v.errors
+    for scheme, rules in [("light", None), ("dark", COLOUR_RULES)]:
+        if scheme == "dark":
+            switch_to_dark(reader.page)
+        found = violations(reader.page, rules)
+        if found:
+            pytest.fail(f"{lang}: the 404 page, {scheme} scheme: axe finds\n" + "\n".join(found), pytrace=False)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
