@@ -8,10 +8,13 @@ language; without JavaScript the static figures remain and no empty explorer sho
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from accessibility import COLOUR_RULES, violations
 from browser import SEARCH_INDEX, switch_to_dark
+from notebooks import EXAMPLES
 from pages import LANGUAGES, lang_prefix, published_path
 
 
@@ -123,3 +126,54 @@ def test_without_javascript_figures_and_answers_remain(browser, site_url, lang):
             assert said.startswith(f"{'ABCD'[right]}. ") and answer.evaluate("d => d.open"), f"{lang}: quiz {i + 1}: the answer reads {said!r}"
     finally:
         context.close()
+
+
+FOCUS_RING = """() => {
+    const e = document.activeElement, s = getComputedStyle(e);
+    const ring = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 1 || s.boxShadow !== 'none';
+    return ring ? '' : `${e.tagName}.${e.className} has no visible focus ring`;
+}"""
+
+
+def tab_to(p, selector: str, where: str, most: int = 15):
+    """Press Tab until the element matching `selector` has the focus, and see its ring."""
+    for _ in range(most):
+        p.keyboard.press("Tab")
+        if p.evaluate(f"document.activeElement.matches({selector!r})"):
+            missing = p.evaluate(FOCUS_RING)
+            assert not missing, f"{where}: {missing}"
+            return
+    pytest.fail(f"{where}: {most} presses of Tab do not reach {selector}", pytrace=False)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_keyboard_alone_switches_language_searches_and_downloads(site_url, reader, lang):
+    p, other = reader.page, next(o for o in LANGUAGES if o != lang)
+    # The language selector, from the top of a notebook page: Tab, Tab, ..., Enter.
+    reader.open(site_url + published_path(lang, "examples/gradients.ipynb"))
+    tab_to(p, f'.md-select__link[hreflang="{other}"]', f"{lang}: language selector")
+    with p.expect_navigation(wait_until="load"):
+        p.keyboard.press("Enter")
+    assert p.url == site_url + published_path(other, "examples/gradients.ipynb"), f"{lang}: Enter on the {other} link leads to {p.url}"
+    reader.open(site_url + published_path(lang, "examples/gradients.ipynb"))
+    # The notebook download: the skip link, then the first control of the page.
+    tab_to(p, ".md-skip", f"{lang}: skip link", most=1)
+    p.keyboard.press("Enter")
+    tab_to(p, "a[download]", f"{lang}: notebook download", most=3)
+    with p.expect_download() as download:
+        p.keyboard.press("Enter")
+    assert download.value.suggested_filename == "gradients.ipynb", f"{lang}: downloads {download.value.suggested_filename}"
+    assert Path(download.value.path()).read_bytes() == (EXAMPLES / lang / "gradients.ipynb").read_bytes(), f"{lang}: the download is not the notebook"
+    # Search: "/" focuses it, typing finds, ArrowDown reaches a result, Enter opens it.
+    p.keyboard.press("/")
+    assert p.evaluate("document.activeElement.matches('.md-search__input')"), f"{lang}: '/' does not focus search"
+    query, page = SEARCHES[lang][2]
+    p.keyboard.insert_text(query)
+    p.locator(".md-search__input").dispatch_event("keyup", {"key": "Process"})
+    p.wait_for_selector(".md-search-result__item")
+    p.keyboard.press("ArrowDown")
+    missing = p.evaluate(FOCUS_RING)
+    assert not missing, f"{lang}: search result: {missing}"
+    with p.expect_navigation(wait_until="load"):
+        p.keyboard.press("Enter")
+    assert p.url.split("?")[0].split("#")[0] == site_url + published_path(lang, page), f"{lang}: Enter on the first result for {query!r} opens {p.url}"

@@ -205,6 +205,7 @@ def check_explorer(site: Path, p, explorer, where: str):
                 onehot: [...root.querySelectorAll('.explorer__onehot td')].map(td => td.textContent),
                 output: [...root.querySelectorAll('.explorer__output td')].map(td => td.textContent),
                 focused: document.activeElement.dataset.id,
+                ring: getComputedStyle(document.activeElement).outlineStyle,
             })""",
             explorer.element_handle(),
         )
@@ -226,7 +227,9 @@ def check_explorer(site: Path, p, explorer, where: str):
     last = len(table["labels"]) - 1
     for key, i in [("ArrowRight", 0), ("ArrowDown", 1), ("End", last), ("ArrowLeft", last - 1), ("Home", 0)]:
         p.keyboard.press(key)
-        assert expect(i, f"{key} to")["focused"] == str(i), f"{where}: focus did not follow {key}"
+        state = expect(i, f"{key} to")
+        assert state["focused"] == str(i), f"{where}: focus did not follow {key}"
+        assert state["ring"] != "none", f"{where}: the focused ID has no visible focus ring"
 
 
 def check_quizzes(p, page: Path, where: str):
@@ -250,6 +253,7 @@ def check_quizzes(p, page: Path, where: str):
                     outputs: [...box.querySelectorAll('.quiz__output')].map(e => e.textContent),
                     marked: [...box.querySelectorAll('.quiz__option')].map(e => e.className.replace('quiz__option', '').trim()),
                     focused: document.activeElement.value,
+                    ring: getComputedStyle(document.activeElement.closest('.quiz__option')).outlineStyle,
                     feedback: [box.querySelector('.quiz__feedback').className, box.querySelector('.quiz__feedback').textContent],
                     role: box.querySelector('.quiz__feedback').getAttribute('role'),
                 })"""
@@ -257,6 +261,7 @@ def check_quizzes(p, page: Path, where: str):
             assert state["outputs"] == [o.output for o in shown], f"{what}: the options shown are not the outputs its blocks print"
             marked = [verdict if k == chosen else "" for k in range(len(shown))]
             assert state["marked"] == marked and state["focused"] == str(chosen), f"{what}: choosing {chosen} marks {state['marked']}"
+            assert state["ring"] not in ("none", ""), f"{what}: the focused option has no visible focus ring"
             said = state["feedback"][1]
             assert verdict in state["feedback"][0] and state["role"] == "status", f"{what}: no {verdict} status after choosing {chosen}"
             assert shown[chosen].explanation.split()[-1] in said, f"{what}: the feedback is not option {chosen}'s explanation: {said!r}"
