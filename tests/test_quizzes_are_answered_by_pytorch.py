@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from notebooks import has_notebook
-from pages import ROOT, LANGUAGES, load_hook, pages, rel
+from pages import LANGUAGES, counterpart, load_hook, pages, rel
 
 quizzes = load_hook("quizzes")
 QUESTIONS_PER_PAGE = range(2, 5)
@@ -70,3 +70,15 @@ def test_explanations_are_not_copied_and_answers_move(lang):
         problems.append(f"the right answer is shown at places {sorted(set(places))} only, across {len(places)} questions")
     if problems:
         pytest.fail("\n".join(problems), pytrace=False)
+
+
+@pytest.mark.parametrize("page", pages(LANGUAGES[0]), ids=rel)
+def test_every_language_asks_the_same_questions_in_the_same_order(page):
+    """(The translation check compares the blocks; this compares what readers are shown.)"""
+    english = [[o.output for o in q.shown()] for q in read(page)]
+    for lang in LANGUAGES[1:]:
+        other = counterpart(page, lang)
+        shown = [[o.output for o in q.shown()] for q in read(other)] if other.exists() else []
+        for n, (a, b) in enumerate(zip(english, shown), 1):
+            assert a == b, f"{rel(other)}: question {n} shows other options, or in another order, than {rel(page)}"
+        assert len(english) == len(shown), f"{rel(other)}: {len(shown)} questions, {rel(page)}: {len(english)}"

@@ -8,8 +8,8 @@ option like any other output (see README, "Quizzes"):
     <!--docs:wrong-->           2 or 3 times: a wrong mental model, written as code;
     ```python ... ```  + expected output + a paragraph that names the mistake
 
-The options are put in an order fixed by a hash of the question and the option (the same
-in every language, and not the order they were written in). The page shows the question's
+The options are put in an order fixed by a hash of the outputs (the same in every
+language, and not the order they were written in). The page shows the question's
 code, the options as radio buttons and, in a collapsed <details>, the answer with every
 explanation (and each wrong model's code): enough without JavaScript. assets/quiz.js adds
 the feedback when a reader picks an option.
@@ -55,8 +55,9 @@ class Quiz:
         return self.options[0]
 
     def shown(self) -> list[Option]:
-        """The options in the order readers see them: by a hash of question and option."""
-        key = lambda o: hashlib.sha256(f"{self.question.code}\n{o.output}".encode()).hexdigest()
+        """The options in the order readers see them: by a hash of the answer and the option
+        (outputs only: code comments are translated, outputs are the same in every language)."""
+        key = lambda o: hashlib.sha256(f"{self.question.output}\n{o.output}".encode()).hexdigest()
         return sorted(self.options, key=key)
 
 
