@@ -47,7 +47,9 @@ LABELS = {
 }
 
 # Positions in a batch get a colour each (classes c0 to c3 in STYLE); all read well on
-# white and on Material's slate.
+# white and on Material's slate (3:1 or more, as lines and shapes must).
+# Rows a look-up reads are coloured, outlined and bold; rows it skips are greyed, with
+# dashed cells, and still 4.5:1 or more: the difference survives without colour.
 COLOURS = ["#3f7fd9", "#e8710a", "#2e9e5b", "#b04fc4"]
 STYLE = """<style>
 .fig text { fill: currentColor; font-size: 13px; text-anchor: middle; dominant-baseline: central; }
@@ -59,7 +61,9 @@ COLOURS
 .fig .head { fill: var(--c); }
 .fig .num { font-family: var(--md-code-font-family, ui-monospace, monospace); font-size: 11.5px; }
 .fig .cell { fill: none; stroke: currentColor; stroke-opacity: 0.35; }
-.fig .dim { opacity: 0.4; }
+.fig .read { font-weight: 700; }
+.fig .dim text { opacity: 0.72; }
+.fig .dim .cell { stroke-dasharray: 4 3; }
 .fig .label { font-size: 12px; opacity: 0.85; }
 </style>""".replace("COLOURS", " ".join(f".fig .c{i} {{ --c: {c}; }}" for i, c in enumerate(COLOURS)))
 
@@ -117,7 +121,8 @@ class Svg:
             for j, v in enumerate(row):
                 cx, cy = x + j * CELL_W, y + i * CELL_H
                 self.rect(cx, cy, CELL_W, CELL_H, colour=highlight.get(i), rx=0)
-                self.text(cx + CELL_W / 2, cy + CELL_H / 2, v if isinstance(v, str) else fmt(v), cls=cls)
+                self.text(cx + CELL_W / 2, cy + CELL_H / 2, v if isinstance(v, str) else fmt(v),
+                          cls=cls + (" read" if i in highlight else ""))
             self.parts.append("</g>")
 
     def render(self) -> str:
@@ -147,7 +152,8 @@ def lookup_figure(weight: torch.Tensor, ids: list[int], lang: str, title: str) -
     for pos, i in enumerate(ids):
         colours.setdefault(i, pos % len(COLOURS))
     for i in range(rows):
-        svg.text(table_x - 10, top + i * CELL_H + CELL_H / 2, t["row"].format(i=i), anchor="end", cls="label")
+        svg.text(table_x - 10, top + i * CELL_H + CELL_H / 2, t["row"].format(i=i), anchor="end",
+                 cls="label read" if i in colours else "label")
     svg.matrix(table_x, top, table, highlight=colours, dim=[i for i in range(rows) if i not in colours])
     svg.matrix(out_x, top, [table[i] for i in ids], highlight={p: colours[i] for p, i in enumerate(ids)})
     for pos, i in enumerate(ids):

@@ -125,9 +125,23 @@
     group.setAttribute("aria-labelledby", title.id);
     group.removeAttribute("aria-label");
     var result = el("div", { class: "explorer__result" }, [equals, output]);
-    root.replaceChildren(title, group, el("div", { class: "explorer__panels" }, [onehot, times, table, result]), said);
+    var panels = el("div", { class: "explorer__panels" }, [onehot, times, table, result]);
+    root.replaceChildren(title, group, panels, said);
     select(Math.min(2, rows - 1), false);
     root.hidden = false;
+    reachable(panels);
+    reachable(result);
+  }
+
+  // A region that scrolls sideways (on a phone) must be reachable by keyboard to scroll it:
+  // a tab stop while it overflows, none otherwise.
+  function reachable(box) {
+    function update() {
+      if (box.scrollWidth > box.clientWidth) box.setAttribute("tabindex", "0");
+      else box.removeAttribute("tabindex");
+    }
+    update();
+    if (window.ResizeObserver) new ResizeObserver(update).observe(box);
   }
 
   function start() {
