@@ -4,10 +4,12 @@ Every rule of WCAG 2.0, 2.1 and 2.2, levels A and AA, and axe's best practices i
 in the light scheme. In the dark scheme only colours change (Material's slate scheme sets
 other values for the same CSS variables), so the rules about colour run again there.
 
-Speed: on a page of code, nine text nodes in ten are syntax-coloured spans inside <pre>.
-Those that share colour, font size, weight and code-block background with one already
-seen have exactly its contrast, so only the first of each kind goes to the contrast rule
-(the other rules still see every element). That halves the scan of a code-heavy page.
+Speed: the contrast rule is most of the cost, and most text on a page repeats a kind
+already seen: a syntax colour in a code block, a link in the sidebar, a paragraph. Text
+with the same colour, size, weight and shadow, painted on the same background box (with
+nothing translucent, filtered or image-backed in between), has the same contrast, so only
+the first of each kind goes to that rule; the other rules still see every element, and
+SVG text (drawn on shapes, not on its parents) is always checked.
 """
 
 from __future__ import annotations
@@ -23,19 +25,21 @@ COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 EXCEPTIONS: dict[str, str] = {}
 
 _PREPARE = """exceptions => {
-    const seen = new Set();
-    for (const pre of document.querySelectorAll('pre')) {
-        let box = pre, background = '';
-        while (box && (!background || background === 'rgba(0, 0, 0, 0)')) {
-            background = getComputedStyle(box).backgroundColor;
-            box = box.parentElement;
+    const seen = new Set(), boxes = new Map(), clear = 'rgba(0, 0, 0, 0)';
+    const box = e => {  // the nearest box that paints a plain background behind e
+        for (let b = e; b; b = b.parentElement) {
+            const s = getComputedStyle(b);
+            if (s.opacity !== '1' || s.filter !== 'none' || s.backgroundImage !== 'none') return null;
+            if (s.backgroundColor !== clear) return boxes.has(b) ? boxes.get(b) : (boxes.set(b, boxes.size), boxes.size - 1);
         }
-        for (const span of pre.querySelectorAll('span')) {
-            const s = getComputedStyle(span);
-            const kind = [s.color, s.fontSize, s.fontWeight, s.opacity, s.backgroundColor, background].join();
-            span.toggleAttribute('data-contrast-twin', seen.has(kind));
-            seen.add(kind);
-        }
+        return null;
+    };
+    for (const e of document.body.querySelectorAll('*')) {
+        if (e.closest('svg')) continue;  // SVG text sits on shapes, not on its parents
+        const s = getComputedStyle(e), b = box(e);
+        const kind = b === null ? null : [s.color, s.fontSize, s.fontWeight, s.textShadow, b].join();
+        e.toggleAttribute('data-contrast-twin', kind !== null && seen.has(kind));
+        if (kind !== null) seen.add(kind);
     }
     window.axe.configure({rules: [{id: 'color-contrast', selector: '*:not([data-contrast-twin])'},
                                   ...exceptions.map(id => ({id, enabled: false}))]});

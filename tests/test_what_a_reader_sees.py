@@ -268,4 +268,5 @@ def check_quizzes(p, page: Path, where: str):
             assert state["ring"] not in ("none", ""), f"{what}: the focused option has no visible focus ring"
             said = state["feedback"][1]
             assert verdict in state["feedback"][0] and state["role"] == "status", f"{what}: no {verdict} status after choosing {chosen}"
-            assert shown[chosen].explanation.split()[-1] in said, f"{what}: the feedback is not option {chosen}'s explanation: {said!r}"
+            written = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", shown[chosen].explanation).replace("`", "").replace("*", "")
+            assert said.endswith(written), f"{what}: the feedback is not option {chosen}'s explanation: {said!r}"
