@@ -269,4 +269,4 @@ def check_quizzes(p, page: Path, where: str):
             said = state["feedback"][1]
             assert verdict in state["feedback"][0] and state["role"] == "status", f"{what}: no {verdict} status after choosing {chosen}"
             written = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", shown[chosen].explanation).replace("`", "").replace("*", "")
-            assert said.endswith(written), f"{what}: the feedback is not option {chosen}'s explanation: {said!r}"
+            assert " ".join(said.split()).endswith(" ".join(written.split())), f"{what}: the feedback is not option {chosen}'s explanation: {said!r}"

@@ -90,7 +90,7 @@ def _option(lines: list[str], i: int, right: bool) -> tuple[Option, int]:
         i += 1
     if i == start:
         raise QuizError(f"{start + 1}: each option needs a paragraph right after its output that explains it")
-    return Option(0, code, output, " ".join(l.strip() for l in lines[start:i]), right), i
+    return Option(0, code, output, "\n".join(l.strip() for l in lines[start:i]), right), i
 
 
 def quizzes(markdown: str) -> list[Quiz]:
