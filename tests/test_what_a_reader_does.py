@@ -101,7 +101,7 @@ def test_a_missing_page_answers_in_the_readers_language(site_url, reader, lang):
     for scheme, rules in [("light", None), ("dark", COLOUR_RULES)]:
         if scheme == "dark":
             switch_to_dark(reader.page)
-        found = violations(reader.page, rules)
+        found = violations(reader.page, scheme, rules)
         if found:
             pytest.fail(f"{lang}: the 404 page, {scheme} scheme: axe finds\n" + "\n".join(found), pytrace=False)
 
