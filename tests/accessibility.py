@@ -27,37 +27,52 @@ COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 EXCEPTIONS: dict[str, str] = {}
 
 _PREPARE = """([seen, exceptions]) => {
-    // Mark text that repeats a kind already checked (on this page or an earlier one): the
-    // contrast rules skip it. A kind is represented only by visible text of its own.
+    // Mark the text the two contrast rules must check: one element of each kind not seen
+    // on this page or an earlier one, and every element whose backdrop cannot be told from
+    // its ancestors. The rules visit only marked elements (visiting all is most of their cost).
     seen = new Set(seen);
-    const fresh = new Set(), clear = 'rgba(0, 0, 0, 0)';
-    const background = e => {  // the plain colour painted behind e, if nothing else is
-        for (let b = e; b; b = b.parentElement) {
-            const s = getComputedStyle(b);
-            if (s.opacity !== '1' || s.filter !== 'none' || s.backgroundImage !== 'none') return null;
-            if (s.backgroundColor !== clear) return s.backgroundColor;
+    const fresh = new Set(), clear = 'rgba(0, 0, 0, 0)', backdrops = new Map();
+    const backdrop = e => {  // what is painted behind e, as a key: null if unsure
+        if (!e) return 'canvas';
+        if (backdrops.has(e)) return backdrops.get(e);
+        const s = getComputedStyle(e), parts = [];
+        let found = null;
+        if (s.filter === 'none' && s.backgroundImage === 'none') {
+            if (s.opacity !== '1') parts.push('opacity ' + s.opacity);
+            if (['absolute', 'fixed'].includes(s.position)) {  // over whatever lies there
+                const r = e.getBoundingClientRect();
+                parts.push(`at ${[r.x, r.y, r.width, r.height].map(Math.round)}`);
+            }
+            if (s.backgroundColor !== clear) parts.push(s.backgroundColor);
+            const under = s.backgroundColor.startsWith('rgb(') ? '' : backdrop(e.parentElement);
+            found = under === null ? null : parts.concat(under).join(' ');
         }
-        return null;
+        backdrops.set(e, found);
+        return found;
     };
-    const text = e => [...e.childNodes].some(n => n.nodeType === 3 && n.data.trim()) && e.getClientRects().length;
+    const text = e => e.matches('input, select, textarea') || [...e.childNodes].some(n => n.nodeType === 3 && n.data.trim());
+    for (const e of document.body.querySelectorAll('[data-contrast-check], [data-link-check]')) {
+        e.removeAttribute('data-contrast-check');
+        e.removeAttribute('data-link-check');
+    }
     for (const e of document.body.querySelectorAll('*')) {
-        e.removeAttribute('data-contrast-twin');
-        e.removeAttribute('data-link-twin');
-        if (e.closest('svg') || !text(e)) continue;  // SVG text sits on shapes, not on its parents
-        const s = getComputedStyle(e), bg = background(e);
-        if (bg === null) continue;
-        const kinds = [['contrast', [s.color, s.fontSize, s.fontWeight, s.textShadow, bg]]];
-        if (e.matches('a[href]') && e.parentElement)
-            kinds.push(['link', [s.color, s.textDecorationLine, s.borderBottomStyle, s.fontWeight, bg, getComputedStyle(e.parentElement).color]]);
+        const link = e.matches('a[href], [role=link]');
+        if (!(link || text(e)) || !e.getClientRects().length) continue;
+        // axe reads SVG text as HTML text: its CSS colour (our figures fill text with it) on
+        // the backgrounds behind it, shapes being transparent to it; so do we.
+        const bg = backdrop(e);
+        const s = getComputedStyle(e), kinds = [];
+        if (text(e)) kinds.push(['contrast', [s.color, s.fontSize, s.fontWeight, s.textShadow, bg]]);
+        if (link) kinds.push(['link', [s.color, s.textDecorationLine, s.borderBottomStyle, s.fontWeight, bg, getComputedStyle(e.parentElement).color]]);
         for (const [rule, values] of kinds) {
             const kind = rule + values.join();
-            if (seen.has(kind) || fresh.has(kind)) e.setAttribute(`data-${rule}-twin`, '');
-            else fresh.add(kind);
+            if (bg === null) e.setAttribute(`data-${rule}-check`, '');
+            else if (!seen.has(kind) && !fresh.has(kind)) fresh.add(kind), e.setAttribute(`data-${rule}-check`, '');
         }
     }
     window.axe.configure({rules: [
-        {id: 'color-contrast', selector: '*:not([data-contrast-twin])'},
-        {id: 'link-in-text-block', selector: 'a[href]:not([data-link-twin]), [role=link]:not([data-link-twin])'},
+        {id: 'color-contrast', selector: '[data-contrast-check]'},
+        {id: 'link-in-text-block', selector: '[data-link-check]'},
         ...exceptions.map(id => ({id, enabled: false}))]});
     return [...fresh];
 }"""

@@ -71,7 +71,7 @@ def browser():
 
     path = chromium()
     if path is None:
-        reason = "no Chromium on this machine (apt-get install chromium)"
+        reason = "no Chromium on this machine (apt-get install chromium-headless-shell)"
         if os.environ.get("CI") == "true":
             pytest.fail(f"{reason}; CI must run the browser tests", pytrace=False)
         pytest.skip(reason)

@@ -129,7 +129,7 @@ def check_page(site: Path, site_url: str, reader, record_property, lang: str, so
     if drawn:
         shots.mkdir(parents=True, exist_ok=True)
         p.locator(".figure, .explorer").first.screenshot(path=shots / f"{name}-light.png")
-    switch_to_dark(p)
+    switch_to_dark(p, as_reader=source in HOVERED)
     check_figures(p, where, "dark")
     found = violations(p, "dark", COLOUR_RULES)
     if found:
@@ -232,41 +232,65 @@ def check_explorer(site: Path, p, explorer, where: str):
         assert state["ring"] != "none", f"{where}: the focused ID has no visible focus ring"
 
 
+_QUIZ_STATE = """box => ({
+    outputs: [...box.querySelectorAll('.quiz__output')].map(e => e.textContent),
+    marked: [...box.querySelectorAll('.quiz__option')].map(e => e.className.replace('quiz__option', '').trim()),
+    focused: document.activeElement.value,
+    ring: getComputedStyle(document.activeElement.closest('.quiz__option') || document.body).outlineStyle,
+    feedback: [box.querySelector('.quiz__feedback').className, box.querySelector('.quiz__feedback').textContent],
+    role: box.querySelector('.quiz__feedback').getAttribute('role'),
+})"""
+
+
 def check_quizzes(p, page: Path, where: str):
     """Each question shows the options its page's blocks printed, in the hook's order; a
-    wrong option, picked, is marked wrong and explained; the arrow keys then reach the
-    right one, which is marked right and explained, in a status line (read aloud)."""
+    wrong option, picked, is marked wrong and explained; then the right one, marked right
+    and explained, in a status line (read aloud). The first question is answered with the
+    keyboard (Space picks, arrows move), or on two pages with the mouse; the others by
+    their radio buttons' own click, in one script, which spares a round trip per key."""
     quizzes = load_hook("quizzes").quizzes(page.read_text(encoding="utf-8"))
     assert p.locator(".quiz").count() == len(quizzes), f"{where}: {p.locator('.quiz').count()} quizzes shown, {len(quizzes)} written"
-    for n, quiz in enumerate(quizzes, 1):
-        shown, what = quiz.shown(), f"{where}: quiz {n} (line {quiz.line})"
+    plans = []
+    for quiz in quizzes:
+        shown = quiz.shown()
         right = next(k for k, o in enumerate(shown) if o.right)
-        wrong = (right + 1) % len(shown)
-        box = p.locator(f"#quiz-{n}")
-        if n == 1 and page.stem in ("embedding-vs-linear", "gradients"):  # the mouse, on two pages
-            box.locator(".quiz__option").nth(wrong).click()
-        else:  # the keyboard: Space picks the focused option
-            box.locator("input").nth(wrong).focus()
-            p.keyboard.press("Space")
-        for chosen, verdict in [(wrong, "is-wrong"), (right, "is-right")]:
-            if chosen == right:  # the keyboard: arrows move the choice within the group
-                for _ in range((right - wrong) % len(shown)):
-                    p.keyboard.press("ArrowDown")
-            state = box.evaluate(
-                """box => ({
-                    outputs: [...box.querySelectorAll('.quiz__output')].map(e => e.textContent),
-                    marked: [...box.querySelectorAll('.quiz__option')].map(e => e.className.replace('quiz__option', '').trim()),
-                    focused: document.activeElement.value,
-                    ring: getComputedStyle(document.activeElement.closest('.quiz__option')).outlineStyle,
-                    feedback: [box.querySelector('.quiz__feedback').className, box.querySelector('.quiz__feedback').textContent],
-                    role: box.querySelector('.quiz__feedback').getAttribute('role'),
-                })"""
-            )
+        plans.append((shown, (right + 1) % len(shown), right))
+    states = p.evaluate(
+        "plans => { const state = " + _QUIZ_STATE + """;
+            return plans.map(([n, wrong, right]) => {
+                const box = document.getElementById('quiz-' + n), inputs = box.querySelectorAll('input');
+                if (n === 1) return [];  // answered by hand, below
+                return [wrong, right].map(k => (inputs[k].focus(), inputs[k].click(), state(box)));
+            });
+        }""",
+        [[n, wrong, right] for n, (_, wrong, right) in enumerate(plans, 1)],
+    )
+    for n, (quiz, (shown, wrong, right)) in enumerate(zip(quizzes, plans), 1):
+        what = f"{where}: quiz {n} (line {quiz.line})"
+        if n == 1:
+            states[0] = answer_by_hand(p, p.locator("#quiz-1"), page.stem in ("embedding-vs-linear", "gradients"), wrong, right, len(shown))
+        for chosen, verdict, state in zip((wrong, right), ("is-wrong", "is-right"), states[n - 1]):
             assert state["outputs"] == [o.output for o in shown], f"{what}: the options shown are not the outputs its blocks print"
             marked = [verdict if k == chosen else "" for k in range(len(shown))]
             assert state["marked"] == marked and state["focused"] == str(chosen), f"{what}: choosing {chosen} marks {state['marked']}"
-            assert state["ring"] not in ("none", ""), f"{what}: the focused option has no visible focus ring"
             said = state["feedback"][1]
             assert verdict in state["feedback"][0] and state["role"] == "status", f"{what}: no {verdict} status after choosing {chosen}"
             written = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", shown[chosen].explanation).replace("`", "").replace("*", "")
             assert " ".join(said.split()).endswith(" ".join(written.split())), f"{what}: the feedback is not option {chosen}'s explanation: {said!r}"
+
+
+def answer_by_hand(p, box, mouse: bool, wrong: int, right: int, options: int) -> list[dict]:
+    """Pick the wrong option (clicked, or focused and Space), then move to the right one
+    with the arrow keys; the state after each, with a visible focus ring on the focused one."""
+    if mouse:
+        box.locator(".quiz__option").nth(wrong).click()
+    else:
+        box.locator("input").nth(wrong).focus()
+        p.keyboard.press("Space")
+    states = [box.evaluate(_QUIZ_STATE)]
+    for _ in range((right - wrong) % options):
+        p.keyboard.press("ArrowDown")
+    states.append(box.evaluate(_QUIZ_STATE))
+    for state in states:
+        assert state["ring"] not in ("none", ""), f"{box}: the focused option has no visible focus ring"
+    return states
