@@ -74,7 +74,7 @@ _PREPARE = """([seen, exceptions]) => {
         {id: 'color-contrast', selector: '[data-contrast-check]'},
         {id: 'link-in-text-block', selector: '[data-link-check]'},
         ...exceptions.map(id => ({id, enabled: false}))]});
-    return [...fresh];
+    return [[...fresh], document.querySelectorAll('[data-contrast-check], [data-link-check]').length];
 }"""
 # The kinds of text whose contrast this process has checked, per colour scheme.
 _CHECKED: dict[str, set[str]] = {}
@@ -86,7 +86,9 @@ def violations(page, scheme: str = "light", rules: list[str] | None = None) -> l
     if not page.evaluate("!!window.axe"):
         page.evaluate(AXE)
     checked = _CHECKED.setdefault(scheme, set())
-    fresh = page.evaluate(_PREPARE, [sorted(checked), list(EXCEPTIONS)])
+    fresh, marked = page.evaluate(_PREPARE, [sorted(checked), list(EXCEPTIONS)])
+    if rules and set(rules) <= set(COLOUR_RULES) and not marked:
+        return []  # every kind of text here is one already checked in this scheme
     run_only = {"type": "rule", "values": rules} if rules else {"type": "tag", "values": TAGS}
     fast = {"runOnly": run_only, "resultTypes": ["violations"], "selectors": False, "noHtml": True, "preload": False}
     found = page.evaluate("o => axe.run(document, o).then(r => r.violations.map(v => v.id))", fast)

@@ -9,7 +9,9 @@ is never closed or a marker that is unknown or misplaced.
 
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -108,6 +110,17 @@ def published_path(lang: str, source: str) -> str:
 def counterpart(page: Path, lang: str) -> Path:
     """The same page in another language (docs/en/x.md -> docs/zh/x.md)."""
     return DOCS / lang / page.relative_to(DOCS / lang_of(page))
+
+
+def without_comments(code: str) -> str:
+    """The code with comments and trailing blanks removed, so comments may be translated."""
+    tokens = tokenize.generate_tokens(io.StringIO(code).readline)
+    lines = code.splitlines()
+    for tok in tokens:
+        if tok.type == tokenize.COMMENT:
+            row, col = tok.start
+            lines[row - 1] = lines[row - 1][:col]
+    return "\n".join(line.rstrip() for line in lines if line.strip())
 
 
 def _docs_marker(page: Path, n: int, stripped: str) -> tuple[str, str | None] | None:

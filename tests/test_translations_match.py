@@ -9,28 +9,15 @@ translation is behind until a translator brings it up to date and records the ne
 """
 
 import difflib
-import io
 import re
 import subprocess
-import tokenize
 
 import pytest
 
-from pages import DOCS, LANGUAGES, ROOT, blocks, counterpart, front_matter, headings, load_hook, pages, rel
+from pages import DOCS, LANGUAGES, ROOT, blocks, counterpart, front_matter, headings, load_hook, pages, rel, without_comments
 
 SOURCE, TRANSLATIONS = LANGUAGES[0], LANGUAGES[1:]
 _LINK = re.compile(r"\]\(([^)\s]+)\)")
-
-
-def without_comments(code: str) -> str:
-    """The code with comments and trailing blanks removed, so comments may be translated."""
-    tokens = tokenize.generate_tokens(io.StringIO(code).readline)
-    lines = code.splitlines()
-    for tok in tokens:
-        if tok.type == tokenize.COMMENT:
-            row, col = tok.start
-            lines[row - 1] = lines[row - 1][:col]
-    return "\n".join(line.rstrip() for line in lines if line.strip())
 
 
 def test_every_page_exists_in_every_language():
