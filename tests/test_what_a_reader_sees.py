@@ -172,6 +172,38 @@ def ids_in(file: Path) -> frozenset[str]:
     return frozenset(re.findall(r'\bid="([^"]+)"', file.read_text(encoding="utf-8")))
 
 
+# The contrast of each figure's text as drawn, which axe cannot see: axe takes SVG text for
+# HTML text on the page's background, but ours is filled (and faded, on skipped rows) over
+# tinted cells. Each text's fill, with its opacity, over the cells under its centre, over
+# the figure's background, by WCAG 2's formula; all our figure text is small (under 18 px).
+_FIGURE_CONTRAST = """svg => {
+    const rgba = c => { const v = c.match(/[\\d.]+/g).map(Number); return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1]; };
+    const over = (top, alpha, under) => under.map((u, i) => top[i] * alpha + u * (1 - alpha));
+    const luminance = c => { const l = c.map(v => (v /= 255) <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+        return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2]; };
+    const opacity = e => { let o = 1; for (let a = e; a && a !== svg.parentElement; a = a.parentElement) o *= Number(getComputedStyle(a).opacity); return o; };
+    let page = null;
+    for (let e = svg; e && !page; e = e.parentElement) { const c = rgba(getComputedStyle(e).backgroundColor); if (c[3] === 1) page = c.slice(0, 3); }
+    page = page || [255, 255, 255];
+    const shapes = [...svg.querySelectorAll('rect, path, circle, ellipse, polygon, use')]
+        .filter(r => !r.closest('defs, clipPath, mask, marker, pattern, symbol') && getComputedStyle(r).fill.startsWith('rgb'));
+    return [...svg.querySelectorAll('text')].map(t => {
+        const box = t.getBoundingClientRect(), x = box.x + box.width / 2, y = box.y + box.height / 2;
+        let back = page;
+        for (const r of shapes) {  // in drawing order; a shape's box stands for its area (cells are boxes)
+            const b = r.getBoundingClientRect(), s = getComputedStyle(r), fill = rgba(s.fill);
+            if (x >= b.left && x <= b.right && y >= b.top && y <= b.bottom)
+                back = over(fill.slice(0, 3), fill[3] * Number(s.fillOpacity) * opacity(r), back);
+        }
+        const s = getComputedStyle(t), fill = rgba(s.fill);
+        const front = over(fill.slice(0, 3), fill[3] * Number(s.fillOpacity) * opacity(t), back);
+        const [a, b] = [luminance(front), luminance(back)].sort((m, n) => n - m);
+        return [t.textContent, (a + 0.05) / (b + 0.05)];
+    });
+}"""
+FIGURE_CONTRAST = 4.5  # WCAG 2 AA for text under 18 px (24 px bold)
+
+
 def check_figures(p, where, scheme):
     found = p.eval_on_selector_all(
         ".figure > svg",
@@ -181,10 +213,13 @@ def check_figures(p, where, scheme):
             return [svg.closest('figure').id, box.width, box.height, (0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]) / 255];
         })""",
     )
-    for figure, width, height, luminance in found:
+    for n, (figure, width, height, luminance) in enumerate(found):
         assert width > 100 and height > 50, f"{where}: {figure} is not laid out ({width} x {height})"
         readable = luminance < 0.4 if scheme == "light" else luminance > 0.6
         assert readable, f"{where}: the text of {figure} has luminance {luminance:.2f} in the {scheme} scheme"
+        texts = p.locator(".figure > svg").nth(n).evaluate(_FIGURE_CONTRAST)
+        low = sorted({(text, round(ratio, 2)) for text, ratio in texts if ratio < FIGURE_CONTRAST}, key=lambda t: t[1])
+        assert not low, f"{where}: {figure}, {scheme} scheme: text drawn below {FIGURE_CONTRAST}:1 (text, ratio): {low[:6]}"
 
 
 def check_explorer(site: Path, p, explorer, where: str):
