@@ -4,14 +4,19 @@ Every rule of WCAG 2.0, 2.1 and 2.2, levels A and AA, and axe's best practices i
 in the light scheme. In the dark scheme only colours change (Material's slate scheme sets
 other values for the same CSS variables), so the rules about colour run again there.
 
-Speed: the two colour rules are most of the cost, and most text repeats a kind already
-seen: a syntax colour in a code block, a sidebar link, a paragraph. Text of the same
-colour, size, weight and shadow on the same plain background colour (nothing translucent,
-filtered or image-backed in between) has the same contrast; a link of the same colour,
-decoration and weight in text of the same colour is told apart the same way. So each kind
-goes to those two rules once per run and scheme, on the first page that shows it (and
-fails there); every other rule sees every element, and SVG text (drawn on shapes, not on
-its parents) is always checked.
+Speed: the two colour rules would be most of the cost, and most text repeats a kind
+already checked: a syntax colour in a code block, a sidebar link, a paragraph. Text of the
+same colour, size, weight and shadow over the same backdrop has the same contrast; a link
+of the same colour, decoration and weight in text of the same colour is told apart the
+same way. The backdrop is what axe reads behind the text: the background colours of its
+ancestors down to the first opaque one, with their opacities, and the place on screen of
+any absolutely or fixed positioned one (a box that floats lies over whatever is there);
+with a filter or a background image on the way it is unknown, and the text is always
+checked. So each kind goes to those two rules once per run and scheme, on the first page
+that shows it (and fails there); the rules visit only the marked elements, and in the dark
+scheme axe does not run when nothing is marked. Every other rule sees every element.
+SVG text is a kind like any other: axe reads it as HTML text on the page background (the
+tests check the contrast of figures as drawn, over their cells, themselves).
 """
 
 from __future__ import annotations
