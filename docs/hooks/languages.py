@@ -1,8 +1,9 @@
 """Build every language of the site from the one mkdocs.yml.
 
-The English site is the main build. After it, each other language listed under
-`extra.languages` is built from docs/<lang>/ into <site_dir>/<lang>/ with the entry's
-`overrides` merged into mkdocs.yml. Separate builds give each language its own search
+The English site is the main build. Each other language listed under `extra.languages` is
+built from docs/<lang>/ into <site_dir>/<lang>/ with the entry's `overrides` merged into
+mkdocs.yml: in a forked process started once the main build has cleaned the site folder
+(the builds share nothing, and two cores halve the wall time), waited for at the end. Separate builds give each language its own search
 index (mkdocs-static-i18n builds one mixed index and stops mkdocs-jupyter from rendering
 notebooks). This runs under `mkdocs serve` too, so both languages are served and rebuilt.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import logging
+import os
 from pathlib import Path
 
 from mkdocs.commands.build import build
@@ -57,21 +59,57 @@ def language_config(config_file: str, lang: str, site_dir: str, site_url: str, s
     )
 
 
-def on_post_build(config, **kwargs):
+_children: list[tuple[str, int]] = []
+
+
+def _build_language(config, lang: str):
+    build(
+        language_config(
+            config.config_file_path,
+            lang,
+            site_dir=str(Path(config.site_dir) / lang),
+            site_url=(config.site_url or "/") + f"{lang}/",
+            strict=config.strict,
+        )
+    )
+
+
+def on_files(files, config, **kwargs):
     if config.extra["lang"] != config.extra["languages"][0]["lang"]:
         return  # only the main build builds the others
     for entry in config.extra["languages"][1:]:
         lang = entry["lang"]
         log.info("Building the '%s' site", lang)
-        build(
-            language_config(
-                config.config_file_path,
-                lang,
-                site_dir=str(Path(config.site_dir) / lang),
-                site_url=(config.site_url or "/") + f"{lang}/",
-                strict=config.strict,
-            )
-        )
+        if not hasattr(os, "fork"):
+            continue  # built in on_post_build, one after the other
+        pid = os.fork()
+        if pid == 0:  # the child: build, and report only by exit status (its log is shared)
+            code = 1
+            try:
+                _build_language(config, lang)
+                code = 0
+            except BaseException as error:  # noqa: BLE001 - any failure must fail the parent build
+                log.error("The '%s' site failed: %s", lang, error)
+            finally:
+                os._exit(code)
+        _children.append((lang, pid))
+
+
+def on_post_build(config, **kwargs):
+    if config.extra["lang"] != config.extra["languages"][0]["lang"]:
+        return
+    if not hasattr(os, "fork"):
+        for entry in config.extra["languages"][1:]:
+            _build_language(config, entry["lang"])
+    failed = []
+    while _children:
+        lang, pid = _children.pop()
+        if os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) != 0:
+            failed.append(lang)
+    if failed:
+        from mkdocs.exceptions import Abort
+
+        raise Abort(f"the {', '.join(failed)} site did not build (see the errors above)")
 
 
 def on_serve(server, config, builder, **kwargs):
