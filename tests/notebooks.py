@@ -36,6 +36,10 @@ QUIZ = {
 }
 
 _ANCHOR = re.compile(r"\s*\{\s*#[\w-]+\s*\}\s*$")
+# A folded box (<details markdown> ... </details>) holds code cells in the notebook, which a
+# Markdown cell's <details> cannot wrap: the notebook shows its title in bold and its content open.
+_DETAILS = re.compile(r"\s*</?details\b[^>]*>\s*")
+_SUMMARY = re.compile(r"\s*<summary>(.*)</summary>\s*")
 _LINK = re.compile(r"\]\((?!https?://)([^)#\s]*)(#[^)\s]*)?(\s+\"[^\"]*\")?\)")
 
 
@@ -65,6 +69,10 @@ def _markdown(page: Path, lines: list[str]) -> str:
     for line in lines:
         if line.strip() == MARKER or DOCS_MARKER_LINE.fullmatch(line.strip()) or line.startswith('<div class="explorer"'):
             continue  # the explorer needs the site's script; the notebook is for running code
+        if _DETAILS.fullmatch(line):
+            continue
+        if m := _SUMMARY.fullmatch(line):
+            line = f"**{m.group(1)}**"
         if line.startswith("#"):
             line = _ANCHOR.sub("", line)
         line = _LINK.sub(lambda m: _absolute(page, m), line)

@@ -36,6 +36,8 @@ DOCS_MARKERS = {
     "quiz": "<!--docs:quiz--> above a block: a 'predict the output' question; its output is the right answer "
     "(see docs/hooks/quizzes.py)",
     "wrong": "<!--docs:wrong--> above a block after a question: a wrong mental model as code; its output is a wrong option",
+    "standalone": "<!--docs:standalone--> above a block: it runs in a fresh namespace (its own imports, no earlier "
+    "names), so it can be quoted on its own; `blocks: standalone` in a page's front matter makes every block so",
 }
 DOCS_MARKER_LINE = re.compile(r"<!--\s*docs:([\w-]+)(?:=(\S*?))?\s*-->")
 DEFAULT_TIME_LIMIT = 30.0
@@ -79,6 +81,10 @@ class Block:
         return float(self.markers.get("time-limit") or DEFAULT_TIME_LIMIT)
 
     @property
+    def standalone(self) -> bool:
+        return "standalone" in self.markers
+
+    @property
     def is_python(self) -> bool:
         return self.syntax.split()[0:1] == ["python"] if self.syntax else False
 
@@ -90,6 +96,29 @@ def rel(path: Path) -> str:
 def pages(lang: str | None = None) -> list[Path]:
     langs = [lang] if lang else LANGUAGES
     return sorted(p for l in langs for p in (DOCS / l).rglob("*.md"))
+
+
+# Pages that teach a step of the path: each opens with an answer and ends with key points
+# and a quiz. The others are the home page, the glossary and the page of learners' questions.
+NOT_TEACHING = ("index", "glossary", "questions-learners-ask")
+
+
+def teaching_pages(lang: str | None = None) -> list[Path]:
+    return [p for p in pages(lang) if p.stem not in NOT_TEACHING]
+
+
+def nav_order() -> list[str]:
+    """The pages of mkdocs.yml's nav, in order (file names relative to docs/<lang>/)."""
+    def walk(items):
+        for item in items:
+            if isinstance(item, str):
+                yield item
+            elif isinstance(item, dict):
+                for value in item.values():
+                    yield from walk(value) if isinstance(value, list) else [value]
+
+    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    return [p for p in walk(config["nav"]) if p.endswith(".md")]
 
 
 def lang_of(page: Path) -> str:
@@ -195,6 +224,9 @@ def blocks(page: Path) -> list[Block]:
         parsed = extract_from_file(page)
     except RuntimeError as err:
         raise PageError(f"{rel(page)}: {err}") from err
+    every_block = front_matter(page).get("blocks")
+    if every_block not in (None, "standalone"):
+        raise PageError(f"{rel(page)}:1: `blocks: {every_block}` in the front matter; the one value known is `blocks: standalone`")
     code_fences = [f for f in all_fences if not f.after_marker]
     output_fences = iter(f for f in all_fences if f.after_marker)
     assert [f.start for f in code_fences] == [b.lineno for b in parsed], rel(page)
@@ -202,6 +234,10 @@ def blocks(page: Path) -> list[Block]:
     for fence, block in zip(code_fences, parsed):
         output = next(output_fences) if block.expected_output is not None else None
         markers = {**fence.markers, **(output.markers if output else {})}
+        if every_block and (block.syntax or "").split()[0:1] == ["python"]:
+            if "standalone" in markers:
+                raise PageError(f"{rel(page)}:{fence.start}: <!--docs:standalone--> on a page whose blocks are all standalone")
+            markers["standalone"] = None
         b = Block(page, fence.start, block.code, block.syntax or "", block.expected_output, output, markers)
         if markers and not b.is_python:
             raise PageError(f"{b.where}: {_names(markers)} on a {b.syntax or 'plain'!r} block; markers are for Python blocks")

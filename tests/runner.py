@@ -4,7 +4,10 @@ pytest-codeblocks runs each block on its own and lets a `cont` chain carry one e
 output; a step-by-step page builds state over many blocks and shows output after each,
 so this runner keeps the namespace and compares the output of every block. A block
 marked <!--docs:raises--> must raise: its shown output ends with the error's last line,
-as Jupyter shows it, and the page goes on after it. Every block has a time limit.
+as Jupyter shows it, and the page goes on after it. A block marked <!--docs:standalone-->
+(or every block of a page whose front matter says `blocks: standalone`) runs in a fresh
+namespace, with PyTorch's global state as a new process has it, so it stays true when
+quoted on its own. Every block has a time limit, and none may reach the network.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 
+from offline import no_network
 from pages import MARKER, Block, blocks, rel
 
 # The first line of a shown output that starts the error of a <!--docs:raises--> block.
@@ -79,20 +83,36 @@ class Ran:
     error: str | None = None  # why the block did not run as the page says
 
 
+def fresh_torch_state() -> None:
+    """PyTorch's global state as a new Python process has it: what a standalone block may
+    assume, and all it may assume (its own imports and names come from the block)."""
+    import torch
+
+    torch.seed()  # a new process starts from a random seed: a block that prints random values seeds itself
+    torch.set_printoptions(profile="default")
+    torch.set_default_dtype(torch.float32)
+    torch.set_grad_enabled(True)
+
+
 def run_blocks(page_blocks: list[Block], edit=None) -> list[Ran]:
-    """Run the Python blocks in one namespace; `edit(code)` may rewrite each block first."""
-    namespace: dict = {"__name__": "__main__"}
+    """Run the Python blocks in one namespace (a standalone block in its own); `edit(code)`
+    may rewrite each block first."""
+    page_namespace: dict = {"__name__": "__main__"}
     ran = []
     for block in page_blocks:
         if not block.is_python:
             continue
+        namespace = page_namespace
+        if block.standalone:
+            namespace = {"__name__": "__main__"}
+            fresh_torch_state()
         out, err = io.StringIO(), io.StringIO()
         # Pad with blank lines so a traceback points at the page's own line numbers.
         code = block.code if edit is None else edit(block.code)
-        error, raised = None, None
+        error, raised, tried = None, None, []
         try:
             compiled = compile("\n" * block.line + code, str(block.page), "exec")
-            with time_limit(block.time_limit), redirect_stdout(out), redirect_stderr(err), warnings.catch_warnings():
+            with time_limit(block.time_limit), redirect_stdout(out), redirect_stderr(err), warnings.catch_warnings(), no_network() as tried:
                 warnings.simplefilter("error")  # a warning is noise on the reader's screen
                 exec(compiled, namespace)
         except TimeLimit:
@@ -108,7 +128,12 @@ def run_blocks(page_blocks: list[Block], edit=None) -> list[Ran]:
                     "(if this error is what the page means to show, put <!--docs:raises--> above the block)"
                 )
         printed = out.getvalue()
-        if block.raises and error is None:
+        if tried:
+            error = (
+                f"the block tried to reach the network ({', '.join(sorted(set(tried)))}); nothing on these "
+                "pages may download: build models from their configuration, and data in the block"
+            )
+        elif block.raises and error is None:
             if raised is None:
                 error = "the block is marked <!--docs:raises--> but ran without an error; remove the marker or show the error"
             else:
@@ -158,9 +183,10 @@ def problems(page: Path) -> list[str]:
             )
         elif b.expected is not None and b.expected != r.printed:
             fence = b.output_fence
+            hint = " (a standalone block starts from a new process's random state: one that prints random values seeds itself)" if b.standalone else ""
             found.append(
                 f"{rel(page)}:{fence.start + 1}: the output shown for the block at line {b.line} "
-                f"is not what it prints\n" + side_by_side(b.expected, fence.start + 1, r.printed)
+                f"is not what it prints{hint}\n" + side_by_side(b.expected, fence.start + 1, r.printed)
             )
     return found
 

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from notebooks import has_notebook
-from pages import LANGUAGES, counterpart, load_hook, pages, rel
+from pages import LANGUAGES, NOT_TEACHING, counterpart, load_hook, pages, rel
 
 quizzes = load_hook("quizzes")
 QUESTIONS_PER_PAGE = range(2, 5)
@@ -33,7 +32,7 @@ def read(page):
 @pytest.mark.parametrize("page", pages(), ids=rel)
 def test_each_question_has_wrong_options_that_are_really_wrong(page):
     found, problems = read(page), []
-    teaching = has_notebook(page) and page.stem != "index"
+    teaching = page.stem not in NOT_TEACHING
     if teaching and len(found) not in QUESTIONS_PER_PAGE:
         problems.append(f"{rel(page)}: {len(found)} questions; a teaching page ends with 2 to 4 (see README, Quizzes)")
     for quiz in found:
