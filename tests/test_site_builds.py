@@ -75,6 +75,7 @@ def test_teaching_pages_link_their_notebook(built_site, lang):
 
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_BREAK_AT_PUNCTUATION = re.compile("..\u200b[。，、；：？！）》」』】”’…]|[（《「『【“‘]\u200b..")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -90,6 +91,13 @@ def test_each_language_has_its_own_search_index(built_site, lang):
     pages = [d for d in index["docs"] if "#" not in d["location"]]
     wrong = [d["location"] or "/" for d in pages if bool(_CJK.search(d["title"] + d["text"])) != (lang == "zh")]
     assert not wrong, f"the {lang} index holds pages in another language: {wrong}"
+    # A word break (U+200B) is where a result's snippet may wrap: never before 。，） or after （.
+    bad = [
+        f"{d['location']}: …{m.group(0)}…"
+        for d in index["docs"]
+        for m in _BREAK_AT_PUNCTUATION.finditer(d["title"] + " " + d["text"])
+    ]
+    assert not bad, f"the {lang} index breaks lines at punctuation ({len(bad)} places), e.g. {bad[:3]}"
 
 
 # Attributes and CSS that make a browser fetch something on page load.

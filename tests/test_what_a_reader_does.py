@@ -142,7 +142,7 @@ def test_without_javascript_figures_and_answers_remain(browser, site_url, lang):
             assert quiz.locator("input[type=radio]").first.is_visible() and not answer.evaluate("d => d.open")
             answer.locator("summary").click()
             said = answer.locator(f'.quiz__explanation[data-option="{right}"]').inner_text()
-            assert said.startswith(f"{'ABCD'[right]}. ") and answer.evaluate("d => d.open"), f"{lang}: quiz {i + 1}: the answer reads {said!r}"
+            assert said.startswith(f"{'ABCD'[right]}. " if lang == "en" else f"{'ABCD'[right]} 项") and answer.evaluate("d => d.open"), f"{lang}: quiz {i + 1}: the answer reads {said!r}"
     finally:
         context.close()
 

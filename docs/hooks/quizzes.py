@@ -134,18 +134,23 @@ def _render(quiz: Quiz, n: int, labels: dict) -> str:
         )
         verdict = labels["right"] if option.right else labels["wrong"]
         model = "" if option.right else f"\n\n```python\n{option.code}\n```\n"
+        # Each code block needs an element with an id of its own around it: Material names a
+        # block after its closest ancestor with an id, and its copy button copies that name's
+        # first match (one id for every block of a quiz made each button copy the question).
         answers.append(
-            f'<div class="quiz__explanation" data-option="{k}" markdown>\n\n'
-            f"**{LETTERS[k]}. {verdict}** {option.explanation}\n{model}\n</div>"
+            f'<div class="quiz__explanation" id="{name}-{LETTERS[k].lower()}" data-option="{k}" markdown>\n\n'
+            f"**{labels['verdict'].format(letter=LETTERS[k], verdict=verdict)}** {option.explanation}\n{model}\n</div>"
         )
     right = next(k for k, o in enumerate(shown) if o.right)
     return "\n".join(
         [
             f'<div class="quiz" id="{name}" data-answer="{right}" markdown>',
             f'<p class="quiz__prompt" id="{name}-prompt">{labels["prompt"]}</p>',
+            f'<div class="quiz__question" id="{name}-question" markdown>',
             "",
             f"```python\n{quiz.question.code}\n```",
             "",
+            "</div>",
             f'<fieldset class="quiz__options" aria-labelledby="{name}-prompt">',
             *radios,
             "</fieldset>",

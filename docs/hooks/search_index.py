@@ -10,6 +10,10 @@ with every page's text in it, it was a fifth of each page's weight. After the bu
 - The index is written as UTF-8 (Material writes \\u escapes: 6 bytes per Chinese
   character instead of 3) and without code blocks and printed outputs, which were a third
   of it, except the errors they show: readers paste those into the search box.
+- jieba's word breaks (U+200B, which the search separates terms on) are taken out before
+  closing punctuation and after opening punctuation: each is a place a line may break, and
+  a result's snippet must not start a line with 。，）. The separator splits terms on
+  that punctuation itself (mkdocs.yml), so no term changes.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ _LAZY = (
 )
 _PRE = re.compile(r"<pre>.*?</pre>", re.S)
 _ERROR = re.compile(r"^[A-Za-z_]\w*(?:Error|Exception|Warning): .*$", re.M)
+_NO_BREAK = re.compile("\u200b+(?=[。，、；：？！）》」』】〕”’…%])|(?<=[（《「『【〔“‘])\u200b+")
 
 
 def _errors_only(block: re.Match) -> str:
@@ -54,5 +59,6 @@ def on_post_build(config, **kwargs):
     if index.is_file():
         data = json.loads(index.read_text(encoding="utf-8"))
         for doc in data["docs"]:
-            doc["text"] = _PRE.sub(_errors_only, doc["text"])
+            doc["text"] = _NO_BREAK.sub("", _PRE.sub(_errors_only, doc["text"]))
+            doc["title"] = _NO_BREAK.sub("", doc["title"])
         index.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
