@@ -22,17 +22,30 @@ from runner import split_error
 EXAMPLES = ROOT / "examples"
 
 HEADER = {
-    "en": "> This notebook is generated from the page [{title}]({url}) and runs it top to bottom. "
-    "Its stored outputs come from a clean run with Python {python} and PyTorch {torch}; "
-    "other versions may print other random values.",
-    "zh": "> 本笔记本由页面[{title}]({url})生成，按顺序运行页面中的全部代码。"
-    "其中保存的输出来自 Python {python} 与 PyTorch {torch} 的一次完整运行；"
-    "换用其他版本时，随机数值可能不同。",
+    "en": "> Made from the page [{title}]({url}); it runs the page's code from top to bottom. "
+    "The outputs stored here come from Python {python} and PyTorch {torch} on a CPU (the next cell "
+    "prints the version you run). Every True/False line holds for any seed (each page is checked "
+    "under 1,000 of them) and rests on how PyTorch and floating-point arithmetic work, not on this "
+    "version's random numbers; the random values themselves may differ on another version or "
+    "machine. Nothing needs installing in Colab: it comes with PyTorch.",
+    "zh": "> 本笔记本由《{title}》一页生成，从头到尾运行该页的全部代码。"
+    "其中保存的输出来自 CPU 上的 Python {python} 与 PyTorch {torch}（下一个单元格会打印你所用的版本）。"
+    "每一行 True/False 都不依赖随机种子（每一页都用 1,000 个种子检查过），它们取决于 PyTorch 和浮点运算的原理，"
+    "而不是这个版本抽出的随机数；随机数值本身换了版本或机器可能不同。"
+    "在 Colab 中无需安装任何东西：它自带 PyTorch。[在网页上阅读本页]({url})。",
 }
+# The notebook's first code cell: the version a reader runs, beside the one the outputs came from.
+VERSION_CELL = 'import torch\n\nprint("PyTorch", torch.__version__)'
 # A quiz would show its answer as the cell's output: the notebook links to it instead.
 QUIZ = {
-    "en": "**Predict the output:** [question {n} is on the page]({url}#quiz-{n}), with its answer.",
-    "zh": "**先预测输出：**[第 {n} 题在网页上]({url}#quiz-{n})，附答案与解析。",
+    "en": "**Check yourself, question {n}:** [answer it on the page]({url}#quiz-{n}) "
+    "(predict the output, then see the answer and its explanations).",
+    "zh": "**自测第 {n} 题**：[到网页上作答]({url}#quiz-{n})（先预测输出，再看答案与解析）。",
+}
+# The quiz section's opening words speak of options the notebook does not show.
+QUIZ_INTRO = {
+    "en": "The questions, with their options, are on the page; predict each output before you open it.",
+    "zh": "题目和选项都在网页上；打开之前，先想好每题会打印什么。",
 }
 
 _ANCHOR = re.compile(r"\s*\{\s*#[\w-]+\s*\}\s*$")
@@ -111,14 +124,21 @@ def make_notebook(page: Path) -> str:
         python=".".join(map(str, sys.version_info[:2])),
         torch=torch.__version__,
     )
-    cells = [nbformat.v4.new_markdown_cell(f"# {title}\n\n{header}")]
+    cells = [nbformat.v4.new_markdown_cell(f"# {title}\n\n{header}"), nbformat.v4.new_code_cell(VERSION_CELL)]
+    cells[-1].outputs = [nbformat.v4.new_output("stream", name="stdout", text=f"PyTorch {torch.__version__}\n")]
     output_at = {b.output_fence.start: b for b in blocks(page) if b.output_fence}
     code_at = {b.line: b for b in blocks(page)}
     prose, cursor = [], first + 1  # the title is already in the first cell
     quiz_lines = {}  # 1-based line -> what the notebook has there instead ("" but on its first line)
-    for n, quiz in enumerate(load_hook("quizzes").quizzes("\n".join(lines)), 1):
+    found = load_hook("quizzes").quizzes("\n".join(lines))
+    for n, quiz in enumerate(found, 1):
         quiz_lines.update(dict.fromkeys(range(quiz.start + 1, quiz.end + 1), ""))
         quiz_lines[quiz.start + 1] = QUIZ[lang_of(page)].format(n=n, url=page_url(page, page.stem))
+    heading = next((i for i, line in enumerate(lines, 1) if line.startswith("## ") and "{ #check-yourself }" in line), None)
+    if heading and found:
+        intro = range(heading + 1, found[0].start + 1)
+        quiz_lines.update(dict.fromkeys(intro, ""))
+        quiz_lines[heading + 1] = "\n" + QUIZ_INTRO[lang_of(page)] + "\n"
 
     def text(start: int, end: int) -> list[str]:
         """Lines start..end (1-based, inclusive) as the notebook has them."""

@@ -3,8 +3,9 @@
 The build starts in the background when the run starts (the page and notebook checks
 need no site), and the tests that need it wait for it. It is built for a base path that
 is not mkdocs.yml's default, as a fork or a renamed repository deploys it (the workflow
-passes the Pages address in SITE_URL): every browser check then shows that links, the
-language switch and the 404 page work under any base path.
+passes the Pages address in SITE_URL, and the repository and branch in REPO_URL and
+REPO_BRANCH): every browser check then shows that links, the language switch, the 404
+page and the Colab links work for any base path and repository.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from pathlib import Path
 from pages import ROOT
 
 TEST_SITE_URL = "https://fork.example.org/renamed/docs-site/"
+# The repository and branch a fork deploys from (the Open in Colab links follow them).
+TEST_REPO_URL, TEST_REPO_BRANCH = "https://github.com/a-fork/renamed-repo", "their-branch"
 
 
 def build(into: Path, site_url: str | None = None) -> str:
@@ -26,7 +29,7 @@ def build(into: Path, site_url: str | None = None) -> str:
     build log, raises with it on failure."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     if site_url:
-        env["SITE_URL"] = site_url
+        env.update(SITE_URL=site_url, REPO_URL=TEST_REPO_URL, REPO_BRANCH=TEST_REPO_BRANCH)
     result = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(into)],
         cwd=ROOT, capture_output=True, text=True, env=env,

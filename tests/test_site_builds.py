@@ -67,11 +67,24 @@ def test_every_notebook_is_a_rendered_page(built_site, notebook):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_teaching_pages_link_their_notebook(built_site, lang):
+def test_teaching_pages_link_their_notebook_and_colab(built_site, lang):
+    """Each page with a notebook links it three ways: its page on the site, Colab (the file
+    committed in the deploying repository, on its branch) and the .ipynb; the notebook's
+    own page links Colab and the .ipynb. On the Chinese site a note says that Colab may be
+    out of reach in mainland China, beside the download."""
+    from site_build import TEST_REPO_BRANCH, TEST_REPO_URL
+
     site, _ = built_site
+    owner_repo = TEST_REPO_URL.removeprefix("https://github.com/")
     for notebook in sorted((EXAMPLES / lang).glob("*.ipynb")):
+        colab = f'href="https://colab.research.google.com/github/{owner_repo}/blob/{TEST_REPO_BRANCH}/examples/{lang}/{notebook.name}"'
         html = html_of(site, lang, f"{notebook.stem}.md")
-        assert f'href="../examples/{notebook.stem}/"' in html, f"{notebook.stem} ({lang}) does not link its notebook"
+        where = f"{notebook.stem} ({lang})"
+        assert f'href="../examples/{notebook.stem}/"' in html, f"{where} does not link its notebook"
+        assert colab in html, f"{where} has no Open in Colab link to examples/{lang}/{notebook.name} of the deploying repository"
+        assert f'href="../examples/{notebook.stem}/{notebook.name}" download' in html, f"{where}: no .ipynb download"
+        assert colab in html_of(site, lang, f"examples/{notebook.stem}.ipynb"), f"{where}: the notebook page has no Colab link"
+        assert ("中国大陆" in html) == (lang == "zh"), f"{where}: the note on Colab in mainland China belongs on Chinese pages only"
 
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")

@@ -23,7 +23,7 @@ import pytest
 from accessibility import COLOUR_RULES, violations
 from browser import OUT, SEARCH_INDEX, local_file, switch_to_dark
 from notebooks import EXAMPLES
-from pages import DOCS, LANGUAGES, load_hook, published_path
+from pages import DOCS, LANGUAGES, NOT_TEACHING, load_hook, published_path
 
 WEIGHT_LIMIT = 500_000  # bytes, uncompressed, of one page's first load
 FIGURE_LIMIT = 60_000  # bytes that the inline figures and the explorer add to a page
@@ -103,7 +103,19 @@ def check_page(site: Path, site_url: str, reader, record_property, lang: str, so
 
     if lang != SOURCE:
         english = interface_in_english(p)
-        assert not english, f"{where}: English left in the interface (titles, labels, description, header, footer): {english}"
+        assert not english, f"{where}: English left in the interface (titles, labels, description, header, footer, widgets): {english}"
+
+    # What the theme's scripts and the hooks add must leave the page sound: no id twice
+    # (Material's copy buttons find their code by id), no notebook cell tag on screen; on a
+    # Chinese page, Chinese faces first and no slanted Chinese.
+    page_state = p.evaluate(_PAGE_STATE)
+    assert not page_state["duplicateIds"], f"{where}: ids used more than once: {page_state['duplicateIds'][:8]}"
+    assert not page_state["cellTags"], f"{where}: notebook cell tags shown: {page_state['cellTags'][:3]}"
+    if lang == "zh":
+        assert _CJK_FACE.match(page_state["font"]), f"{where}: the prose's first font is not a Chinese face: {page_state['font']}"
+        assert not page_state["italicChinese"], f"{where}: Chinese set in italics: {page_state['italicChinese'][:4]}"
+    if source.endswith(".md") and Path(source).stem not in NOT_TEACHING:
+        check_first_screen(page_state, where, source)
 
     # Figures are inline SVG, laid out, drawn in the page's text colour; light first.
     check_figures(p, where, "light")
@@ -139,29 +151,86 @@ def check_page(site: Path, site_url: str, reader, record_property, lang: str, so
     assert not load.errors, f"{where}: console or page errors: {load.errors}"
 
 
+SCREEN = 800  # px: one screen of a 1280 x 800 laptop, the size the first-screen goals are set for
+_CJK_FACE = re.compile(r'"?(PingFang SC|Hiragino Sans GB|Microsoft YaHei|Noto Sans CJK SC|Source Han Sans SC|WenQuanYi)')
+_PAGE_STATE = """() => {
+    const seen = {}, duplicateIds = [];
+    for (const e of document.querySelectorAll('[id]')) {
+        if (seen[e.id]) duplicateIds.push(e.id);
+        seen[e.id] = true;
+    }
+    const visible = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+    const cellTags = [...document.querySelectorAll('.cell-tag, .celltoolbar')].filter(visible).map(e => e.textContent.trim());
+    const italicChinese = [];
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walk.nextNode()) {
+        const t = walk.currentNode, e = t.parentElement;
+        if (/[\u4e00-\u9fff]/.test(t.textContent) && e && getComputedStyle(e).fontStyle !== 'normal' && visible(e))
+            italicChinese.push(t.textContent.trim().slice(0, 20));
+    }
+    const top = e => e.getBoundingClientRect().top + scrollY, bottom = e => e.getBoundingClientRect().bottom + scrollY;
+    const article = document.querySelector('article');
+    const first = article.querySelector(':scope > .highlight, :scope > .output');
+    const output = first && first.nextElementSibling && first.nextElementSibling.matches('.output') ? first.nextElementSibling : null;
+    const firstTrue = [...article.querySelectorAll('.output pre')].find(e => /\bTrue\b/.test(e.textContent));
+    return {
+        duplicateIds, cellTags, italicChinese,
+        font: getComputedStyle(article.querySelector('p') || article).fontFamily,
+        firstBlock: first ? [first.className, top(first), bottom(first)] : null,
+        firstOutput: output ? [top(output), bottom(output), output.textContent] : null,
+        firstTrue: firstTrue ? bottom(firstTrue) : null,
+    };
+}"""
+
+
+def check_first_screen(state: dict, where: str, source: str):
+    """A teaching page answers on its first screen (1280 x 800): its opening block, run on
+    its own, is all there, and its output starts there; page 1's True stands within two."""
+    assert state["firstBlock"] and "highlight" in state["firstBlock"][0], f"{where}: the article does not start with a code block after its opening"
+    _, _, code_bottom = state["firstBlock"]
+    assert code_bottom <= SCREEN, f"{where}: the opening block ends at {code_bottom:.0f} px, below the first screen ({SCREEN} px)"
+    assert state["firstOutput"] and state["firstOutput"][0] <= SCREEN, f"{where}: the opening block's output starts below the first screen: {state['firstOutput']}"
+    if source == "embedding-vs-linear.md":
+        assert state["firstTrue"] and state["firstTrue"] <= 2 * SCREEN, f"{where}: the first True ends at {state['firstTrue']} px, past two screens"
+
+
 # Names and code stay as they are in every language; everything else must be translated.
-_CODE_LIKE = re.compile(r"\S*[._()@=\[\]/<>]\S*|\b[A-Z]{2,}\d*\b|\b(PyTorch|GPT|IDs?|Jupyter|MkDocs|Material|EmbeddingBag|Wᵀ)\b")
+_CODE_LIKE = re.compile(
+    r"\S*[._()@=\[\]/<>]\S*|\b[A-Z]{2,}\d*\b|\b(PyTorch|GPT|IDs?|Jupyter|MkDocs|Material|EmbeddingBag|Wᵀ|Colab|Hugging Face|Llama|AdamW?|SparseAdam|Adagrad|SGD)\b"
+)
+# Where the theme, the overrides, the hooks and the widgets put words on a page: everything
+# outside the article, and inside it the parts no author writes (the page's own prose, code
+# and figures are the translator's, checked by the translation and glossary tests).
+_INTERFACE = ", ".join([
+    ".md-header", ".md-footer", ".md-sidebar", ".md-search", ".md-skip", ".md-top", ".md-dialog",
+    ".notebook-links", ".md-clipboard", ".admonition-title", ".output__label",
+    ".quiz__prompt", ".quiz__answer > summary", ".quiz__feedback", ".quiz__explanation > p:first-child > strong:first-child",
+    "[class*=explorer]", "[class*=slider]",
+])
 
 
 def interface_in_english(p) -> list[str]:
     """Interface text of a translated page that still holds English words (text marked as
     another language, such as the language selector's "English", is left out)."""
     texts = p.evaluate(
-        """() => {
+        """selector => {
             const mine = e => (e.closest('[lang]')?.lang || '') === document.documentElement.lang;
             const found = [document.querySelector('meta[name=description]')?.content || ''];
-            for (const e of document.querySelectorAll('[title], [aria-label], [placeholder], [alt]'))
-                if (mine(e)) for (const a of ['title', 'aria-label', 'placeholder', 'alt'])
+            for (const e of document.querySelectorAll('[title], [aria-label], [placeholder], [alt], [aria-description]'))
+                if (mine(e)) for (const a of ['title', 'aria-label', 'placeholder', 'alt', 'aria-description'])
                     if (e.getAttribute(a)) found.push(e.getAttribute(a));
-            for (const part of document.querySelectorAll('.md-header, .md-footer')) {
+            for (const part of document.querySelectorAll(selector)) {
                 const walk = document.createTreeWalker(part, NodeFilter.SHOW_TEXT);
                 while (walk.nextNode()) {
                     const parent = walk.currentNode.parentElement;
-                    if (mine(parent) && !parent.closest('script, style')) found.push(walk.currentNode.textContent.trim());
+                    // Navigation entries are the pages' own titles and headings: author text.
+                    if (mine(parent) && !parent.closest('script, style, code, pre, kbd, math, .md-nav__item'))
+                        found.push(walk.currentNode.textContent.trim());
                 }
             }
             return found.filter(Boolean);
-        }"""
+        }""",
+        _INTERFACE,
     )
     return sorted({t for t in texts if re.search(r"[A-Za-z]{3,}", _CODE_LIKE.sub(" ", t))})
 

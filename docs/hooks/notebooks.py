@@ -81,7 +81,22 @@ def on_page_markdown(markdown, page, config, files, **kwargs):
     notebook = files.get_file_from_path(f"{NOTEBOOKS}/{Path(page.file.src_uri).stem}.ipynb")
     if notebook is not None and page.file.src_uri.endswith(".md"):
         page.meta["notebook"] = notebook.url
+        page.meta["download_url"] = f"{notebook.url}{Path(notebook.abs_src_path).name}"
+        page.meta["colab"] = colab_url(config, Path(notebook.abs_src_path))
     return markdown
+
+
+_GITHUB = re.compile(r"https://github\.com/([\w.-]+)/([\w.-]+?)(?:\.git)?/?")
+
+
+def colab_url(config, notebook: Path) -> str:
+    """Colab opens a notebook straight from a GitHub repository: the committed file of this
+    language on the deployed branch (repo_url and extra.repo_branch, set by the deploy)."""
+    m = _GITHUB.fullmatch(config.repo_url or "")
+    if m is None:
+        raise ValueError(f"repo_url {config.repo_url!r} is not a GitHub repository; the Open in Colab links need one")
+    branch = config.extra["repo_branch"]
+    return f"https://colab.research.google.com/github/{m.group(1)}/{m.group(2)}/blob/{branch}/{NOTEBOOKS}/{config.extra['lang']}/{notebook.name}"
 
 
 # mkdocs-jupyter's HTML inlines JupyterLab's whole stylesheet (575 KB), a MathJax and a
@@ -116,6 +131,7 @@ def on_page_content(html, page, config, files, **kwargs):
     if not page.file.src_uri.endswith(".ipynb"):
         return html
     page.meta["download"] = Path(page.file.abs_src_path).name
+    page.meta["colab"] = colab_url(config, Path(page.file.abs_src_path))
     for pattern in _DROP:
         html = pattern.sub("", html)
     html = _CODE.sub(r'<div class="highlight"><pre><code>\1</code></pre></div>', html)
