@@ -29,7 +29,7 @@ _STATE = """() => {
         .map(c => c.textContent.split('\\n').reduce((a, b) => b.length > a.length ? b : a, ''));
     const covered = [];
     for (const pre of article.querySelectorAll('pre')) {
-        const button = pre.querySelector('.md-clipboard');
+        const button = pre.querySelector('.md-code__nav button');
         if (!button || !button.getClientRects().length) continue;
         const b = button.getBoundingClientRect(), range = document.createRange();
         const walk = document.createTreeWalker(pre.querySelector('code'), NodeFilter.SHOW_TEXT);

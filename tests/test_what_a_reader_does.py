@@ -201,3 +201,30 @@ def test_the_keyboard_alone_searches_downloads_and_switches_language(site_url, r
     with p.expect_navigation(wait_until="load"):
         p.keyboard.press("Enter")
     assert p.url == site_url + published_path(other, "examples/gradients.ipynb"), f"{lang}: Enter on the {other} link leads to {p.url}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_copy_button_in_a_quiz_answer_copies_its_own_block(browser, site_url, lang):
+    """Material finds the code a copy button copies by an id made from the block's nearest
+    ancestor with an id; each block of a quiz needs one of its own (they once shared
+    `quiz-N`, and every button copied the question). Clicked, each copies its own code."""
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    try:
+        p = context.new_page()
+        p.goto(site_url + published_path(lang, "embedding-vs-linear.md"))
+        quiz = p.locator(".quiz").first
+        quiz.locator(".quiz__answer summary").click()
+        blocks = quiz.locator("pre")
+        assert blocks.count() >= 3, f"{lang}: the first quiz has {blocks.count()} code blocks; this test needs a question and two answers"
+        copied = []
+        for i in range(blocks.count()):
+            block = blocks.nth(i)
+            block.hover()
+            block.locator(".md-code__nav button").click()
+            got = p.evaluate("navigator.clipboard.readText()").rstrip("\n")
+            want = block.locator("code").inner_text().rstrip("\n")
+            assert got == want, f"{lang}: the copy button of code block {i} of the first quiz copies {got[:60]!r}, not its own {want[:60]!r}"
+            copied.append(got)
+        assert len(set(copied)) == len(copied), f"{lang}: two copy buttons copied the same code"
+    finally:
+        context.close()

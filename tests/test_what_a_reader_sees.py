@@ -203,7 +203,7 @@ _CODE_LIKE = re.compile(
 # and figures are the translator's, checked by the translation and glossary tests).
 _INTERFACE = ", ".join([
     ".md-header", ".md-footer", ".md-sidebar", ".md-search", ".md-skip", ".md-top", ".md-dialog",
-    ".notebook-links", ".md-clipboard", ".admonition-title", ".output__label",
+    ".notebook-links", ".md-code__nav", ".admonition-title", ".output__label",
     ".quiz__prompt", ".quiz__answer > summary", ".quiz__feedback", ".quiz__explanation > p:first-child > strong:first-child",
     "[class*=explorer]", "[class*=slider]",
 ])
