@@ -15,7 +15,7 @@ GLOSSARY = DOCS / "glossary.yml"
 TABLE_START, TABLE_END = "<!-- glossary: made by tests/glossary.py from docs/glossary.yml -->", "<!-- glossary end -->"
 HEADER = {
     "en": "| English | 中文 | What it means |\n| --- | --- | --- |\n",
-    "zh": "| 中文 | English | 含义 |\n| --- | --- | --- |\n",
+    "zh": "| 中文 | 英文 | 含义 |\n| --- | --- | --- |\n",
 }
 _INLINE_CODE = re.compile(r"`[^`]*`")
 _CJK = re.compile(r"[\u3400-\u9fff]")
