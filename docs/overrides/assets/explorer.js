@@ -134,14 +134,15 @@
   }
 
   // A region that scrolls sideways (on a phone) must be reachable by keyboard to scroll it:
-  // a tab stop while it overflows, none otherwise.
+  // a tab stop while it overflows, none otherwise. ResizeObserver reports once as soon as it
+  // observes, after layout: measuring at once would force a layout of the page on load.
   function reachable(box) {
     function update() {
       if (box.scrollWidth > box.clientWidth) box.setAttribute("tabindex", "0");
       else box.removeAttribute("tabindex");
     }
-    update();
     if (window.ResizeObserver) new ResizeObserver(update).observe(box);
+    else update();
   }
 
   function start() {
