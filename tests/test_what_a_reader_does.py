@@ -16,7 +16,7 @@ import pytest
 from accessibility import COLOUR_RULES, violations
 from browser import SEARCH_INDEX, switch_to_dark
 from notebooks import EXAMPLES
-from pages import LANGUAGES, lang_prefix, published_path
+from pages import DOCS, LANGUAGES, headings, lang_prefix, published_path
 
 
 # What a reader types, and a page that must be among the results.
@@ -53,6 +53,13 @@ SEARCHES = {
         ("软词元", "when-a-matrix-product-fits.md"),
     ],
 }
+
+
+# Each answer on the page of learners' questions is found by its own title (the question
+# in the learner's words, or the error's last line as pasted), down to its section.
+QUESTIONS = "questions-learners-ask.md"
+for _lang in LANGUAGES:
+    SEARCHES[_lang] += [(text, f"{QUESTIONS}#{anchor}") for _, text, anchor in headings(DOCS / _lang / QUESTIONS)]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -99,9 +106,11 @@ def test_search_answers_in_the_readers_language(site_url, reader, lang):
             pytest.fail(f"{lang}: {query!r} finds nothing (it should find {page})", pytrace=False)
         wrong = [h for h in hrefs if not h.startswith(home) or h.startswith(others)]
         assert not wrong, f"{lang}: {query!r} finds pages of another language: {wrong}"
-        expected = site_url + published_path(lang, page)
-        found = {h.split("?")[0].split("#")[0] for h in hrefs}  # links carry ?h=<query>#<section>
-        assert expected in found, f"{lang}: {query!r} does not find {page}, only {sorted(found)}"
+        page, _, section = page.partition("#")
+        expected = site_url + published_path(lang, page) + (f"#{section}" if section else "")
+        # Links carry ?h=<query>#<section>; a page is found by any of its sections.
+        found = {h.split("?")[0] + ("#" + h.split("#")[1] if section and "#" in h else "") for h in hrefs}
+        assert expected in found, f"{lang}: {query!r} does not find {page}{'#' + section if section else ''}, only {sorted(found)[:8]}"
     assert not v.errors, v.errors
     found = violations(p)  # the search dialog open, with results
     if found:
