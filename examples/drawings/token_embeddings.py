@@ -25,7 +25,7 @@ LABELS = {
         "row": "{word} {i}",
     },
     "zh": {
-        "title": "词“in is the house”变成 ID 2、3、5、1，再依次读出嵌入表的第 2、3、5、1 行",
+        "title": "四个词变成 ID 2、3、5、1，再依次读出嵌入表的第 2、3、5、1 行",
         "words": "词 → ID",
         "id": "ID {i}",
         "table": "table.weight（6 × 3）",
