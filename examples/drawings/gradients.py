@@ -29,7 +29,7 @@ LABELS = {
         "result": "lin.weight.grad.T",
     },
     "zh": {
-        "title": "g 的各行加到其 ID 对应的行上；onehotᵀ @ g 得到同样的数",
+        "title": "g 的各行加到其 ID 对应的行上；独热矩阵的转置乘以 g，得到同样的数",
         "g": "g（输出的梯度）",
         "grad": "emb.weight.grad",
         "token": "g{p}（ID {i}）",
