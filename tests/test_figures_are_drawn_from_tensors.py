@@ -57,7 +57,8 @@ def test_every_figure_has_a_maker_and_a_page():
 def test_figure_numbers_are_the_tables_the_pages_print():
     # The same seeds and calls as the pages: the figures show exactly the printed values.
     weight = figures.embedding_vs_linear_weight()
-    svg = DRAWN[DOCS / "en" / "figures" / "lookup-batch.svg"]
-    shown = re.findall(r">(-?\d\.\d{4})<", svg)
     table = [f"{x:.4f}" for x in weight.flatten().tolist()]
-    assert shown[:20] == table, "the table drawn is not embedding.weight of embedding-vs-linear.md"
+    for name in ("lookup-batch.svg", "onehot-id-2.svg"):
+        svg = DRAWN[DOCS / "en" / "figures" / name]
+        shown = re.findall(r">(-?\d\.\d{4})<", svg)
+        assert shown[: len(table)] == table, f"the table drawn in {name} is not embedding.weight of embedding-vs-linear.md"
