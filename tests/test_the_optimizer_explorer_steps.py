@@ -265,6 +265,8 @@ def test_without_javascript_the_figure_tells_it_and_other_pages_skip_it(browser,
         assert p.locator("#figure-optimizer-rows-moved > svg").is_visible(), f"{lang}: the figure is missing without JavaScript"
     finally:
         context.close()
-    load = reader.open(site_url + published_path(lang, "gradients.md"))
-    fetched = [r for r in load.requests if re.search(r"optimizer-steps\.json", r)]
-    assert not fetched, f"{lang}: a page without the explorer fetches its data: {fetched}"
+    # Other pages, and the notebook page made from this one, load none of it.
+    for other in ("gradients.md", "examples/" + PAGE.replace(".md", ".ipynb")):
+        load = reader.open(site_url + published_path(lang, other))
+        fetched = [r for r in load.requests if re.search(r"optimizer-(steps\.json|explorer\.css|explorer-widget\.js)", r)]
+        assert not fetched, f"{lang}:{other}: a page without the explorer loads its script, style or data: {fetched}"

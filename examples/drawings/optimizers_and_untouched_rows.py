@@ -151,15 +151,16 @@ LABELS = {
         "step": "step {k}",
         "row": "row {i}",
         "legend": [
-            (GRADIENT, "looked up: moved by its gradient"),
-            (STATE, "not looked up: moved by"),
-            (None, "momentum or first moment"),
-            (DECAY, "not looked up: moved by"),
-            (None, "weight decay alone"),
+            (GRADIENT, "looked up: moved by"),
+            (None, "its gradient"),
+            (STATE, "not looked up: moved"),
+            (None, "by momentum or"),
+            (None, "first moment"),
+            (DECAY, "not looked up: moved"),
+            (None, "by weight decay alone"),
             (STILL, "did not move"),
-            (None, ""),
-            (None, "number: the largest change"),
-            (None, "among the row's 3 numbers"),
+            (None, "number: the largest"),
+            (None, "change in the row"),
         ],
     },
     "zh": {
@@ -175,7 +176,6 @@ LABELS = {
             (DECAY, "没查到：仅因权重衰减"),
             (None, "而移动"),
             (STILL, "没有移动"),
-            (None, ""),
             (None, "数字：该行 3 个数中"),
             (None, "变化最大的那个的变化量"),
         ],
@@ -231,7 +231,7 @@ def figures(lang: str) -> dict[str, str]:
     left, right = LABEL_W, LABEL_W + GROUP_W + GAP
     width = right + GROUP_W + 2
     bands = (len(IN_FIGURE) + 2) // 2
-    svg = Svg(width, bands * BAND_H - 12, t["title"])
+    svg = Svg(width, bands * BAND_H - 6, t["title"])
     slots = [(x, band * BAND_H + 2) for band in range(bands) for x in (left, right)]
     for band in range(bands):
         top = band * BAND_H + 2 + 22 + 34
@@ -240,9 +240,9 @@ def figures(lang: str) -> dict[str, str]:
     for (x, y), name in zip(slots, IN_FIGURE):
         group(svg, x, y, name, runs[name], lang)
     x, y = slots[len(IN_FIGURE)]
-    y += 22 + 8
+    y += 22 + 6
     for n, (kind, words) in enumerate(t["legend"]):
-        ly = y + n * 17
+        ly = y + n * 15 + (6 if words.startswith(("number", "数字")) else 0)
         if kind is not None:
             cell(svg, x, ly - 8, 20, 16, kind, None)
         if words:
