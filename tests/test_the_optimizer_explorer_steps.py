@@ -13,6 +13,7 @@ Chromium and in each language:
   summary (aria-live) say what the data says, in words of the page's language;
 - a reader with the keyboard alone (arrows in the radio groups, Tab, Enter and Space on the
   buttons) does the same, and sees a focus ring of 3:1 or more on what has the focus;
+- every kind of cell, on its tint, reaches AA contrast in the light and the dark scheme;
 - without JavaScript the explorer stays hidden and the page's figure remains; a page
   without the explorer does not fetch its data.
 """
@@ -25,6 +26,7 @@ import re
 
 import pytest
 
+from browser import switch_to_dark
 from pages import LANGUAGES, published_path
 
 PAGE = "optimizers-and-untouched-rows.md"
@@ -124,6 +126,53 @@ def test_it_shows_what_pytorch_computed_by_mouse_and_keyboard(built_site, site_u
     steps_by_mouse(d, root, lang)
     steps_by_keyboard(d, root, reader.page, lang)
     every_choice_shows_its_states(d, root, lang)
+    readable_in_both_schemes(d, root, reader.page, lang)
+
+
+# The contrast of each text of the explorer as drawn: its colour (with its opacity) over the
+# backgrounds behind it, tints included, down to the first opaque one, by WCAG 2's formula.
+# (axe runs on the page in test_what_a_reader_sees.py, with the grid still empty.)
+CONTRAST_OF_TEXTS = """root => {
+    const rgba = c => { const v = c.match(/[\\d.]+/g).map(Number); return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1]; };
+    const over = (top, alpha, under) => under.map((u, i) => top[i] * alpha + u * (1 - alpha));
+    const lum = c => { const l = c.map(v => (v /= 255) <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+        return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2]; };
+    const own = e => [...e.childNodes].some(n => n.nodeType === 3 && n.data.trim());
+    return [...root.querySelectorAll('*')].filter(e => own(e) && e.getClientRects().length).map(e => {
+        const layers = [];
+        for (let a = e; a; a = a.parentElement) { const c = rgba(getComputedStyle(a).backgroundColor); layers.push(c); if (c[3] === 1) break; }
+        let back = [255, 255, 255];
+        for (const c of layers.reverse()) back = over(c, c[3], back);
+        const fg = rgba(getComputedStyle(e).color), front = over(fg, fg[3], back);
+        const [x, y] = [lum(front), lum(back)].sort((m, n) => n - m);
+        return [e.tagName + '.' + e.className + ' ' + e.textContent.trim().slice(0, 20), (x + 0.05) / (y + 0.05)];
+    });
+}"""
+
+
+def readable_in_both_schemes(d: dict, root, p, lang: str):
+    """Every kind of cell (● ▲ ◆ ·, each on its tint) and every other text of the explorer
+    at 4.5:1 or more (all of it is small text), in the light and the dark scheme."""
+    names = [o["name"] for o in d["optimizers"]]
+
+    def fill(name, steps):
+        root.locator("fieldset").nth(0).locator("label").nth(names.index(name)).click()
+        for k, b in enumerate(d["page_batches"]):
+            root.locator("fieldset").nth(k + 1).locator("label").nth(b).click()
+        root.locator(".optimizer-explorer__reset").click()
+        for _ in range(steps):
+            root.locator(".optimizer-explorer__step").click()
+        return set(root.evaluate("r => [...r.querySelectorAll('td[data-step]')].map(td => td.className)"))
+
+    kinds = set()
+    for scheme in ("light", "dark"):
+        if scheme == "dark":
+            switch_to_dark(p)
+        for name, steps in (("AdamW", 2), ("Adam", 3)):
+            kinds |= fill(name, steps)
+            low = sorted({(t, round(r, 2)) for t, r in root.evaluate(CONTRAST_OF_TEXTS) if r < 4.5}, key=lambda x: x[1])
+            assert not low, f"{lang}, {scheme} scheme, {name} after {steps} steps: text below 4.5:1 (text, ratio): {low[:6]}"
+    assert {"is-looked-up", "is-carried", "is-decayed", "is-still"} <= kinds, f"{lang}: not every kind of cell was checked: {kinds}"
 
 
 def every_choice_shows_its_states(d: dict, root, lang: str):
