@@ -33,8 +33,9 @@
       legend: "● looked up; ▲ not looked up, moved by the optimizer's state; ◆ not looked up, moved by weight decay alone; · did not move. The number is the largest change among the row's 3 numbers.",
       row: function (i) { return "row " + i; },
       stepHead: function (k) { return "step " + k; },
-      stateHead: function (state, k) { return state + " after step " + k; },
-      decayHead: function (k) { return "decay at step " + k; },
+      after: function (k) { return "after step " + k; },
+      decay: "decay",
+      at: function (k) { return "at step " + k; },
       rows: function (rows) { return rowList(rows, "row", "rows", " and "); },
       kinds: {
         g: function (r) { return r + " moved (looked up)"; },
@@ -58,8 +59,9 @@
       legend: "● 查到了；▲ 没查到，靠优化器的状态移动；◆ 没查到，只因权重衰减而移动；· 没有移动。数字是该行 3 个数中变化最大的那个的变化量。",
       row: function (i) { return "第 " + i + " 行"; },
       stepHead: function (k) { return "第 " + k + " 步"; },
-      stateHead: function (state, k) { return "第 " + k + " 步后的" + state; },
-      decayHead: function (k) { return "第 " + k + " 步的衰减"; },
+      after: function (k) { return "第 " + k + " 步后"; },
+      decay: "衰减",
+      at: function (k) { return "第 " + k + " 步"; },
       rows: function (rows) { return "第 " + rows.join("、") + " 行"; },
       kinds: {
         g: function (r) { return r + "被查到，移动了"; },
@@ -184,8 +186,10 @@
       var last = now.taken ? rowsAfter(now.taken) : null;
       stateHead.hidden = !optimizer.state;
       decayHead.hidden = !optimizer.decay;
-      stateHead.textContent = optimizer.state ? (now.taken ? t.stateHead(t.state[optimizer.state], now.taken) : t.state[optimizer.state]) : "";
-      decayHead.textContent = now.taken ? t.decayHead(now.taken) : t.decayHead(1);
+      // The state's name, and under it the step it is after (none before the first step).
+      var when = now.taken ? [el("br"), t.after(now.taken)] : [];
+      stateHead.replaceChildren.apply(stateHead, optimizer.state ? [t.state[optimizer.state]].concat(when) : []);
+      decayHead.replaceChildren.apply(decayHead, [t.decay].concat(now.taken ? [el("br"), t.at(now.taken)] : []));
       stateCells.forEach(function (td, i) {
         td.hidden = !optimizer.state;
         td.textContent = last && optimizer.state ? last[i].state : "";
