@@ -53,6 +53,9 @@ _ANCHOR = re.compile(r"\s*\{\s*#[\w-]+\s*\}\s*$")
 # Markdown cell's <details> cannot wrap: the notebook shows its title in bold and its content open.
 _DETAILS = re.compile(r"\s*</?details\b[^>]*>\s*")
 _SUMMARY = re.compile(r"\s*<summary>(.*)</summary>\s*")
+# A widget's place on a page (the look-up explorer, the optimizer explorer, ...): an empty,
+# hidden div that the site's script fills.
+_WIDGET = re.compile(r'<div class="[\w -]+"[^>]*\bhidden\b[^>]*></div>')
 _LINK = re.compile(r"\]\((?!https?://)([^)#\s]*)(#[^)\s]*)?(\s+\"[^\"]*\")?\)")
 
 
@@ -80,8 +83,8 @@ def _absolute(page: Path, match: re.Match) -> str:
 def _markdown(page: Path, lines: list[str]) -> str:
     out = []
     for line in lines:
-        if line.strip() == MARKER or DOCS_MARKER_LINE.fullmatch(line.strip()) or line.startswith('<div class="explorer"'):
-            continue  # the explorer needs the site's script; the notebook is for running code
+        if line.strip() == MARKER or DOCS_MARKER_LINE.fullmatch(line.strip()) or _WIDGET.fullmatch(line.strip()):
+            continue  # a widget needs the site's script; the notebook is for running code
         if _DETAILS.fullmatch(line):
             continue
         if m := _SUMMARY.fullmatch(line):

@@ -26,7 +26,7 @@ from notebooks import EXAMPLES
 from pages import DOCS, LANGUAGES, NOT_TEACHING, load_hook, published_path
 
 WEIGHT_LIMIT = 500_000  # bytes, uncompressed, of one page's first load
-FIGURE_LIMIT = 60_000  # bytes that the inline figures and the explorer add to a page
+FIGURE_LIMIT = 60_000  # bytes of one inline figure, or of one widget's data file
 
 SOURCE, OTHERS = LANGUAGES[0], LANGUAGES[1:]
 PAGES = [str(p.relative_to(DOCS / SOURCE)) for p in sorted((DOCS / SOURCE).rglob("*.md"))]
@@ -119,9 +119,11 @@ def check_page(site: Path, site_url: str, reader, record_property, lang: str, so
 
     # Figures are inline SVG, laid out, drawn in the page's text colour; light first.
     check_figures(p, where, "light")
-    added = sum(p.eval_on_selector_all(".figure > svg", "els => els.map(e => e.outerHTML.length)"))
-    added += sum(f.stat().st_size for f in files if f.name.startswith("explorer"))
-    assert added <= FIGURE_LIMIT, f"{where}: figures and explorer add {added:,} bytes, over {FIGURE_LIMIT:,}"
+    # Each figure, and each widget's data, stays small (the page as a whole is held above).
+    drawn = p.eval_on_selector_all(".figure > svg", "els => els.map(e => [e.closest('figure').id, new Blob([e.outerHTML]).size])")
+    drawn += [[f.name, f.stat().st_size] for f in files if f.suffix == ".json"]
+    heavy = [(name, size) for name, size in drawn if size > FIGURE_LIMIT]
+    assert not heavy, f"{where}: figures or widget data over {FIGURE_LIMIT:,} bytes each: {heavy}"
     explorer = p.locator(".explorer")
     if explorer.count():
         check_explorer(site, p, explorer, where)
