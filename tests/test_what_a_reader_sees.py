@@ -155,7 +155,7 @@ def check_page(site: Path, site_url: str, reader, record_property, lang: str, so
 
 SCREEN = 800  # px: one screen of a 1280 x 800 laptop, the size the first-screen goals are set for
 _CJK_FACE = re.compile(r'"?(PingFang SC|Hiragino Sans GB|Microsoft YaHei|Noto Sans CJK SC|Source Han Sans SC|WenQuanYi)')
-_PAGE_STATE = """() => {
+_PAGE_STATE = r"""() => {
     const seen = {}, duplicateIds = [];
     for (const e of document.querySelectorAll('[id]')) {
         if (seen[e.id]) duplicateIds.push(e.id);

@@ -20,10 +20,10 @@
       table: "Wᵀ = embedding.weight",
       output: "one-hot × Wᵀ",
       row: function (i) { return "row " + i; },
-      word: function (label, i) { return label + " (" + i + ")"; },
+      word: function (label, i) { return [token(label), " (" + i + ")"]; },
       said: function (label, id, values) {
-        var who = label === String(id) ? "ID " + id : "“" + label + "” (ID " + id + ")";
-        return who + ": the one-hot vector has its 1 in slot " + id + " (counting from 0), so one-hot × Wᵀ is row " + id + " of the table: [" + values.join(", ") + "]";
+        var who = label === String(id) ? ["ID " + id] : ["“", token(label), "” (ID " + id + ")"];
+        return who.concat([": the one-hot vector has its 1 in slot " + id + " (counting from 0), so one-hot × Wᵀ is row " + id + " of the table: [" + values.join(", ") + "]"]);
       },
     },
     zh: {
@@ -33,13 +33,19 @@
       table: "Wᵀ = embedding.weight",
       output: "独热向量 × Wᵀ",
       row: function (i) { return "第 " + i + " 行"; },
-      word: function (label, i) { return label + "（" + i + "）"; },
+      word: function (label, i) { return [token(label), "（" + i + "）"]; },
       said: function (label, id, values) {
-        var who = label === String(id) ? "ID " + id : "“" + label + "”（ID " + id + "）";
-        return who + " 的独热向量只在位置 " + id + "（从 0 数起）为 1，乘以 Wᵀ 正好取出嵌入表的第 " + id + " 行：[" + values.join(", ") + "]";
+        var who = label === String(id) ? ["ID " + id] : ["“", token(label), "”（ID " + id + "）"];
+        return who.concat([" 的独热向量只在位置 " + id + "（从 0 数起）为 1，乘以 Wᵀ 正好取出嵌入表的第 " + id + " 行：[" + values.join(", ") + "]"]);
       },
     },
   };
+
+  // A word of the page's vocabulary is a string of its code (English on every page): it is
+  // shown as code, in its own language, inside a sentence of the page's language.
+  function token(label) {
+    return el("code", { lang: "en" }, [label]);
+  }
 
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -61,8 +67,8 @@
     var caption = words ? t.pickWord : t.pick;
     var group = el("div", { class: "explorer__ids", role: "radiogroup", "aria-label": caption });
     var buttons = data.labels.map(function (label, i) {
-      var text = words ? t.word(label, i) : label;
-      var button = el("button", { type: "button", role: "radio", "aria-checked": "false", "data-id": String(i), tabindex: "-1" }, [text]);
+      var text = words ? t.word(label, i) : [label];
+      var button = el("button", { type: "button", role: "radio", "aria-checked": "false", "data-id": String(i), tabindex: "-1" }, text);
       group.append(button);
       return button;
     });
@@ -102,7 +108,7 @@
       });
       tableRows.forEach(function (tr, i) { tr.classList.toggle("is-selected", i === id); });
       outputRow.replaceChildren.apply(outputRow, data.product[id].map(function (value) { return el("td", {}, [value]); }));
-      said.textContent = t.said(data.labels[id], id, data.product[id]);
+      said.replaceChildren.apply(said, t.said(data.labels[id], id, data.product[id]));
       root.dataset.selected = String(id);
       if (focus) buttons[id].focus();
     }
