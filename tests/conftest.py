@@ -1,9 +1,13 @@
+import os
 import sys
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # the helpers next to the tests
+# Hugging Face's hub retries a refused connection for about 20 s before it gives up; offline,
+# a block that tries to download fails at once (the runner refuses the network either way).
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 
 def pytest_addoption(parser):

@@ -16,6 +16,7 @@ import difflib
 import io
 import re
 import signal
+import sys
 import threading
 import traceback
 import warnings
@@ -28,6 +29,39 @@ from pages import MARKER, Block, blocks, rel
 
 # The first line of a shown output that starts the error of a <!--docs:raises--> block.
 ERROR_LINE = re.compile(r"^([A-Za-z_]\w*(?:Error|Exception|Warning|Exit|Interrupt)|StopIteration)(?:: |$)", re.M)
+
+
+class _Current:
+    """One stream object for the whole process that writes to whatever the running block
+    captures. A library that keeps the stream it found at import (Python logging's
+    StreamHandler does: transformers makes one on first import) would otherwise write a
+    later block's messages into a block long finished, and past the stderr check."""
+
+    def __init__(self, name: str):
+        self.name, self.target = name, None
+
+    def write(self, text):
+        return (self.target or getattr(sys, f"__{self.name}__")).write(text)
+
+    def flush(self):
+        (self.target or getattr(sys, f"__{self.name}__")).flush()
+
+    def isatty(self):
+        return False
+
+
+STDOUT, STDERR = _Current("stdout"), _Current("stderr")
+
+
+@contextmanager
+def captured(out: io.StringIO, err: io.StringIO):
+    """Point the process's stdout and stderr (and every stream kept from them) at the buffers."""
+    STDOUT.target, STDERR.target = out, err
+    try:
+        with redirect_stdout(STDOUT), redirect_stderr(STDERR):
+            yield
+    finally:
+        STDOUT.target = STDERR.target = None
 
 
 class TimeLimit(BaseException):
@@ -112,7 +146,7 @@ def run_blocks(page_blocks: list[Block], edit=None) -> list[Ran]:
         error, raised, tried = None, None, []
         try:
             compiled = compile("\n" * block.line + code, str(block.page), "exec")
-            with time_limit(block.time_limit), redirect_stdout(out), redirect_stderr(err), warnings.catch_warnings(), no_network() as tried:
+            with time_limit(block.time_limit), captured(out, err), warnings.catch_warnings(), no_network() as tried:
                 warnings.simplefilter("error")  # a warning is noise on the reader's screen
                 exec(compiled, namespace)
         except TimeLimit:
@@ -144,7 +178,7 @@ def run_blocks(page_blocks: list[Block], edit=None) -> list[Ran]:
                         "a reader (and the notebook made from the page) could not tell where the error starts"
                     )
         if err.getvalue():
-            error = (error or "") + "it wrote to stderr:\n" + err.getvalue()
+            error = (error + "\n" if error else "") + "it wrote to stderr:\n" + err.getvalue()
         ran.append(Ran(block, printed, error))
         if error:
             break  # later blocks depend on this one

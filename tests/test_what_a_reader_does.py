@@ -35,6 +35,9 @@ SEARCHES = {
         ("unfreezing", "pretrained-and-frozen-tables.md"),
         ("IndexError", "errors-you-will-meet.md"),
         ("HotFlip", "when-a-matrix-product-fits.md"),
+        ("tie_word_embeddings", "tables-in-hugging-face-models.md"),
+        ("resize_token_embeddings", "tables-in-hugging-face-models.md"),
+        ("newly initialized", "tables-in-hugging-face-models.md"),
     ],
     "zh": [
         ("嵌入", "embedding-vs-linear.md"),
@@ -51,6 +54,10 @@ SEARCHES = {
         ("解冻", "pretrained-and-frozen-tables.md"),
         ("常见报错", "errors-you-will-meet.md"),
         ("软词元", "when-a-matrix-product-fits.md"),
+        ("tie_word_embeddings", "tables-in-hugging-face-models.md"),
+        ("resize_token_embeddings", "tables-in-hugging-face-models.md"),
+        ("newly initialized", "tables-in-hugging-face-models.md"),
+        ("检查点", "tables-in-hugging-face-models.md"),
     ],
 }
 
