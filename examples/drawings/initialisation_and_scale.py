@@ -17,7 +17,7 @@ LABELS = {
         "lengths": "Row lengths: {rows:,} rows of {cols} numbers",
         "range": "{lo:.1f} to {hi:.1f}",
         "range_small": "all between {lo:.2f} and {hi:.2f}",
-        "loss": "First loss, predicting the next of {n} IDs",
+        "loss": "First loss: {n} positions, each predicting the next ID",
         "big": "{loss:.2f}, p(own token) {p:.3f}",
         "small": "{loss:.2f} (ln V = {lnv:.2f}), p(own token) {p:.3f}",
     },
