@@ -116,17 +116,23 @@ def pytest_cmdline_main(config):
 
 
 def pytest_terminal_summary(terminalreporter):
-    """Report each page's first-load weight, which the browser test records as a test
+    """Report each page's first-load weight and, per language, how many blocks scroll on a phone;
     property (so it reaches this report from pytest-xdist's workers too)."""
     import json
 
     from browser import OUT
 
-    weights = {}
+    weights, phone = {}, {}
     for report in terminalreporter.stats.get("passed", []) + terminalreporter.stats.get("failed", []):
         for name, value in getattr(report, "user_properties", []):
             if name.startswith("first_load_bytes ") and report.when == "call":
                 weights[name.split(" ", 1)[1]] = value
+            if name.startswith("phone_scrolling ") and report.when == "call":
+                phone[name.split(" ", 1)[1]] = value
+    if phone:
+        terminalreporter.section("code and output blocks that scroll sideways at 390 px (teaching pages)")
+        for lang, share in sorted(phone.items()):
+            terminalreporter.write_line(f"{lang}: {share}")
     if not weights:
         return
     OUT.mkdir(exist_ok=True)
