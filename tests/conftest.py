@@ -116,8 +116,9 @@ def pytest_cmdline_main(config):
 
 
 def pytest_terminal_summary(terminalreporter):
-    """Report each page's first-load weight and, per language, how many blocks scroll on a phone;
-    property (so it reaches this report from pytest-xdist's workers too)."""
+    """Report each page's first-load weight and, per language, how many blocks scroll on a
+    phone: the browser tests record them as test properties (so they reach this report from
+    pytest-xdist's workers too)."""
     import json
 
     from browser import OUT
