@@ -101,9 +101,10 @@ LABELS = {
         "mem:onehot_bwd": "one-hot way + backward (MB)",
         "yes": "yes", "no": "no", "close": "to rounding",
         "stamp": "Measured on {cpu}, {cores} cores, {os}, with PyTorch {torch} on {threads} thread{s} "
-        "({parallel}; {blas}; oneDNN {onednn}), on {date}; N = {N:,}, D = {D}. Each time is the fastest "
-        "of at least {min_calls} calls (torch.utils.benchmark); the median call was at most {spread:.1f}× "
-        "the fastest in any cell, and {json} keeps every cell's min, median, interquartile range and max. "
+        "({parallel}; {blas}; oneDNN {onednn}), on {date}; N = {N:,}, D = {D}. Each time is per call, from "
+        "the fastest of several timed runs (at least {min_calls} calls in all; torch.utils.benchmark); the "
+        "median run was at most {spread:.1f}× the fastest in any cell, and {json} keeps every cell's min, "
+        "median, interquartile range and max. "
         "Memory is the peak of the allocations made during one call, measured with torch.profiler.",
         "gpu": " GPU: {gpu}.",
         "x": "vocabulary size V",
@@ -125,10 +126,10 @@ LABELS = {
         "mem:dense_bwd": "查表 + 反向，稠密（MB）", "mem:sparse_bwd": "查表 + 反向，稀疏（MB）",
         "mem:onehot_bwd": "独热做法 + 反向（MB）",
         "yes": "是", "no": "否", "close": "舍入误差内",
-        "stamp": "测量环境：{cpu} 处理器，{cores} 核，{os}，PyTorch {torch}，线程数 {threads}"
+        "stamp": "测量环境：处理器 {cpu}，{cores} 核，{os}，PyTorch {torch}，线程数 {threads}"
         "（{parallel}；{blas}；oneDNN {onednn}）；测量日期 {year} 年 {month} 月 {day} 日；"
-        "N = {N:,}，D = {D}。每个耗时取至少 {min_calls} 次调用中最快的一次（torch.utils.benchmark）；"
-        "所有单元格中，调用耗时的中位数至多是最快一次的 {spread:.1f} 倍；每格的最小值、中位数、四分位距和最大值"
+        "N = {N:,}，D = {D}。每个耗时都是单次调用的耗时，取自多轮计时中最快的一轮（总共至少 {min_calls} 次调用；"
+        "torch.utils.benchmark）；所有单元格中，各轮耗时的中位数至多是最快一轮的 {spread:.1f} 倍；每格的最小值、中位数、四分位距和最大值"
         "都记录在 {json} 中。内存为一次调用期间所分配内存的峰值，由 torch.profiler 测得。",
         "gpu": "GPU：{gpu}。",
         "x": "词表大小 V",
