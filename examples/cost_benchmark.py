@@ -1,6 +1,6 @@
 """Time an embedding look-up against one-hot vectors times the same weight matrix.
 
-    python examples/cost_benchmark.py             # full run: the tables and plot of the page
+    python examples/cost_benchmark.py --threads 1 # full run, as the page's tables were measured
     python examples/cost_benchmark.py --from-json # redraw the tables and plots, measure nothing
     python examples/cost_benchmark.py --quick     # a few seconds, tables only, into a folder of its own
 
@@ -18,8 +18,9 @@ up to GPT-2's 50,257:
 
 For each size the outputs are compared with `torch.equal` (the gradients with
 `torch.equal` and `torch.allclose`) and the results are recorded, not assumed. Times come
-from `torch.utils.benchmark.Timer.blocked_autorange` with the thread count PyTorch uses
-(the Timer's default is one thread); min, median, interquartile range and max are kept.
+from `torch.utils.benchmark.Timer.timeit`, in runs of one call or of as many calls as take
+about a millisecond (see `time_ms`), with the thread count PyTorch uses (the Timer's default
+is one thread); per call, the min, median, interquartile range and max over the runs are kept.
 Peak memory is measured, not computed: on the CPU from the allocation and free events of
 `torch.profiler` (profile_memory=True), replayed in time order; on CUDA with
 `torch.cuda.max_memory_allocated`. Where CUDA is present the GPU is measured too, with
