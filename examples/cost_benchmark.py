@@ -1,6 +1,6 @@
 """Time an embedding look-up against one-hot vectors times the same weight matrix.
 
-    python examples/cost_benchmark.py             # full run: the tables and plot of the page
+    python examples/cost_benchmark.py --threads 1 # full run, as the page's tables were measured
     python examples/cost_benchmark.py --from-json # redraw the tables and plots, measure nothing
     python examples/cost_benchmark.py --quick     # a few seconds, tables only, into a folder of its own
 
@@ -18,8 +18,9 @@ up to GPT-2's 50,257:
 
 For each size the outputs are compared with `torch.equal` (the gradients with
 `torch.equal` and `torch.allclose`) and the results are recorded, not assumed. Times come
-from `torch.utils.benchmark.Timer.blocked_autorange` with the thread count PyTorch uses
-(the Timer's default is one thread); min, median, interquartile range and max are kept.
+from `torch.utils.benchmark.Timer.timeit`, in runs of one call or of as many calls as take
+about a millisecond (see `time_ms`), with the thread count PyTorch uses (the Timer's default
+is one thread); per call, the min, median, interquartile range and max over the runs are kept.
 Peak memory is measured, not computed: on the CPU from the allocation and free events of
 `torch.profiler` (profile_memory=True), replayed in time order; on CUDA with
 `torch.cuda.max_memory_allocated`. Where CUDA is present the GPU is measured too, with
@@ -101,9 +102,10 @@ LABELS = {
         "mem:onehot_bwd": "one-hot way + backward (MB)",
         "yes": "yes", "no": "no", "close": "to rounding",
         "stamp": "Measured on {cpu}, {cores} cores, {os}, with PyTorch {torch} on {threads} thread{s} "
-        "({parallel}; {blas}; oneDNN {onednn}), on {date}; N = {N:,}, D = {D}. Each time is the fastest "
-        "of at least {min_calls} calls (torch.utils.benchmark); the median call was at most {spread:.1f}× "
-        "the fastest in any cell, and {json} keeps every cell's min, median, interquartile range and max. "
+        "({parallel}; {blas}; oneDNN {onednn}), on {date}; N = {N:,}, D = {D}. Each time is per call, from "
+        "the fastest of several timed runs (at least {min_calls} calls in all; torch.utils.benchmark); the "
+        "median run was at most {spread:.1f}× the fastest in any cell, and {json} keeps every cell's min, "
+        "median, interquartile range and max. "
         "Memory is the peak of the allocations made during one call, measured with torch.profiler.",
         "gpu": " GPU: {gpu}.",
         "x": "vocabulary size V",
@@ -125,10 +127,10 @@ LABELS = {
         "mem:dense_bwd": "查表 + 反向，稠密（MB）", "mem:sparse_bwd": "查表 + 反向，稀疏（MB）",
         "mem:onehot_bwd": "独热做法 + 反向（MB）",
         "yes": "是", "no": "否", "close": "舍入误差内",
-        "stamp": "测量环境：{cpu} 处理器，{cores} 核，{os}，PyTorch {torch}，线程数 {threads}"
+        "stamp": "测量环境：处理器 {cpu}，{cores} 核，{os}，PyTorch {torch}，线程数 {threads}"
         "（{parallel}；{blas}；oneDNN {onednn}）；测量日期 {year} 年 {month} 月 {day} 日；"
-        "N = {N:,}，D = {D}。每个耗时取至少 {min_calls} 次调用中最快的一次（torch.utils.benchmark）；"
-        "所有单元格中，调用耗时的中位数至多是最快一次的 {spread:.1f} 倍；每格的最小值、中位数、四分位距和最大值"
+        "N = {N:,}，D = {D}。每个耗时都是单次调用的耗时，取自多轮计时中最快的一轮（总共至少 {min_calls} 次调用；"
+        "torch.utils.benchmark）；所有单元格中，各轮耗时的中位数至多是最快一轮的 {spread:.1f} 倍；每格的最小值、中位数、四分位距和最大值"
         "都记录在 {json} 中。内存为一次调用期间所分配内存的峰值，由 torch.profiler 测得。",
         "gpu": "GPU：{gpu}。",
         "x": "词表大小 V",

@@ -100,6 +100,10 @@ CLAIMS = [
                 f"at V = {_cpu_rows(r)[0]['V']} the one-hot way is not within twice the look-up's time")),
     ({"en": "the CSR product was slower than the look-up at every size", "zh": "在每一种大小下，CSR 乘积都比查表慢"},
      lambda r: _faster(r, "lookup", "csr")),
+    ({"en": "peak below, 6.3 MB, is twice the look-up's 3.1 MB", "zh": "内存峰值是 6.3 MB，是查表 3.1 MB 的两倍"},
+     lambda r: _all_rows(r, lambda row: abs(row["peak_mb"]["csr"] - 2 * row["peak_mb"]["lookup"]) < 0.1
+                         and f"{row['peak_mb']['csr']:.1f}" == "6.3" and f"{row['peak_mb']['lookup']:.1f}" == "3.1",
+                         "the CSR product's peak is not 6.3 MB, twice the look-up's 3.1 MB,")),
     ({"en": "at least a thousand times faster", "zh": "快三个数量级以上"}, lambda r: _ratio(r, "onehot", "lookup", 1000)),
     ({"en": "the dense backward takes more than ten times as long as the sparse one",
       "zh": "稠密梯度的反向传播耗时是稀疏梯度的十倍以上"},
