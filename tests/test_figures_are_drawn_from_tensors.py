@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from pages import DOCS, LANGUAGES, ROOT, load_example
+from pages import DOCS, LANGUAGES, ROOT, load_example, rel, teaching_pages
 
 figures = load_example("figures")
 cost = load_example("cost_benchmark")
@@ -62,3 +62,18 @@ def test_figure_numbers_are_the_tables_the_pages_print():
         svg = DRAWN[DOCS / "en" / "figures" / name]
         shown = re.findall(r">(-?\d\.\d{4})<", svg)
         assert shown[: len(table)] == table, f"the table drawn in {name} is not embedding.weight of embedding-vs-linear.md"
+
+
+@pytest.mark.parametrize("page", [p for lang in LANGUAGES for p in teaching_pages(lang)], ids=rel)
+def test_every_teaching_page_shows_a_figure_of_its_own(page):
+    """Each teaching page shows at least one figure drawn from its own tensors: by the
+    drawing module that names it (PAGE), or, on the cost page, the benchmark's plot."""
+    lang = page.relative_to(DOCS).parts[0]
+    own = {name for maker in figures.makers() if maker.PAGE == page.stem for name in maker.figures(lang)}
+    if page.stem == "the-cost-measured":
+        own.add(cost.plot_path(lang).name)
+    shown = set(re.findall(r"\]\(figures/([\w-]+\.svg) ", page.read_text(encoding="utf-8")))
+    assert shown & own, (
+        f"{rel(page)} shows no figure drawn from its own tensors (it shows {sorted(shown) or 'none'}); "
+        f"draw one in examples/drawings/{page.stem.replace('-', '_')}.py (see README, figures)"
+    )
