@@ -49,7 +49,7 @@ WORDS = {
         "names": {"SGD, momentum": "SGD（动量 0.9）"},
         "state": {"momentum_buffer": "动量缓冲区", "exp_avg": "一阶矩", "sum": "梯度平方和"},
         "rows": lambda rows: "第 " + "、".join(map(str, rows)) + " 行",
-        "g": "{rows}被查到，移动了",
+        "g": "{rows}被查到而移动",
         "m": "{rows}没被查到，靠{state}移动",
         "d": "{rows}只因权重衰减而移动",
         "-": "{rows}没有移动",
