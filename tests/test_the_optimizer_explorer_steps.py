@@ -49,7 +49,7 @@ WORDS = {
         "names": {"SGD, momentum": "SGD（动量 0.9）"},
         "state": {"momentum_buffer": "动量缓冲区", "exp_avg": "一阶矩", "sum": "梯度平方和"},
         "rows": lambda rows: "第 " + "、".join(map(str, rows)) + " 行",
-        "g": "{rows}被查到，移动了",
+        "g": "{rows}被查到而移动",
         "m": "{rows}没被查到，靠{state}移动",
         "d": "{rows}只因权重衰减而移动",
         "-": "{rows}没有移动",
@@ -154,23 +154,30 @@ def readable_in_both_schemes(d: dict, root, p, lang: str):
     """Every kind of cell (● ▲ ◆ ·, each on its tint) and every other text of the explorer
     at 4.5:1 or more (all of it is small text), in the light and the dark scheme."""
     names = [o["name"] for o in d["optimizers"]]
-
-    def fill(name, steps):
-        root.locator("fieldset").nth(0).locator("label").nth(names.index(name)).click()
-        for k, b in enumerate(d["page_batches"]):
-            root.locator("fieldset").nth(k + 1).locator("label").nth(b).click()
-        root.locator(".optimizer-explorer__reset").click()
-        for _ in range(steps):
-            root.locator(".optimizer-explorer__step").click()
-        return set(root.evaluate("r => [...r.querySelectorAll('td[data-step]')].map(td => td.className)"))
-
+    # The choices are set as a click sets them (the mouse and the keyboard were tested
+    # above), and the contrast is measured in the same round trip (returned as JSON, as in
+    # every_choice_shows_its_states).
+    fill_and_measure = (
+        """(root, [o, batches, steps]) => {
+            const groups = [...root.querySelectorAll('fieldset')];
+            groups[0].querySelectorAll('input')[o].click();
+            batches.forEach((b, k) => groups[k + 1].querySelectorAll('input')[b].click());
+            root.querySelector('.optimizer-explorer__reset').click();
+            for (let k = 0; k < steps; k++) root.querySelector('.optimizer-explorer__step').click();
+            return JSON.stringify({kinds: [...root.querySelectorAll('td[data-step]')].map(td => td.className),
+                                   ratios: ("""
+        + CONTRAST_OF_TEXTS
+        + """)(root)});
+        }"""
+    )
     kinds = set()
     for scheme in ("light", "dark"):
         if scheme == "dark":
             switch_to_dark(p)
         for name, steps in (("AdamW", 2), ("Adam", 3)):
-            kinds |= fill(name, steps)
-            low = sorted({(t, round(r, 2)) for t, r in root.evaluate(CONTRAST_OF_TEXTS) if r < 4.5}, key=lambda x: x[1])
+            got = json.loads(root.evaluate(fill_and_measure, [names.index(name), d["page_batches"], steps]))
+            kinds |= set(got["kinds"])
+            low = sorted({(t, round(r, 2)) for t, r in got["ratios"] if r < 4.5}, key=lambda x: x[1])
             assert not low, f"{lang}, {scheme} scheme, {name} after {steps} steps: text below 4.5:1 (text, ratio): {low[:6]}"
     assert {"is-looked-up", "is-carried", "is-decayed", "is-still"} <= kinds, f"{lang}: not every kind of cell was checked: {kinds}"
 
@@ -184,8 +191,10 @@ def every_choice_shows_its_states(d: dict, root, lang: str):
         for batches in itertools.product(range(len(d["presets"])), repeat=d["steps_max"])
     ]
     # One script sets each choice as a click would, starts again and steps to the end,
-    # reading the grid after each step (a round trip per click would take minutes).
-    seen = root.evaluate(
+    # reading the grid after each step (a round trip per click would take minutes). It
+    # returns one JSON string: Playwright checks a returned structure value by value, which
+    # took longer than the sweep itself.
+    seen = json.loads(root.evaluate(
         """(root, plans) => {
             const groups = [...root.querySelectorAll('fieldset')];
             const pick = (g, i) => groups[g].querySelectorAll('input')[i].click();
@@ -201,10 +210,10 @@ def every_choice_shows_its_states(d: dict, root, lang: str):
                 }
                 out.push(steps);
             }
-            return out;
+            return JSON.stringify(out);
         }""",
         plans,
-    )
+    ))
     wrong = []
     for (o, batches), steps in zip(plans, seen):
         for k, state in enumerate(steps, 1):
@@ -260,10 +269,17 @@ def steps_by_keyboard(d: dict, root, p, lang: str):
     """The keyboard alone: arrows choose in a radio group, Tab moves on, Enter and Space
     press the buttons; what has the focus shows a ring of 3:1 or more."""
     names = [o["name"] for o in d["optimizers"]]
-    root.locator(".optimizer-explorer__reset").click()
-    root.locator("fieldset").nth(0).locator("label").nth(0).click()
-    for k, b in enumerate(d["page_batches"]):
-        root.locator("fieldset").nth(k + 1).locator("label").nth(b).click()
+    # From the start: SGD, the page's batches, no step taken (set at once, as a script
+    # would: the mouse was tested above).
+    root.evaluate(
+        """(root, batches) => {
+            const groups = [...root.querySelectorAll('fieldset')];
+            root.querySelector('.optimizer-explorer__reset').click();
+            groups[0].querySelectorAll('input')[0].click();
+            batches.forEach((b, k) => groups[k + 1].querySelectorAll('input')[b].click());
+        }""",
+        d["page_batches"],
+    )
     batches = list(d["page_batches"])
 
     def ring(where):

@@ -1,6 +1,6 @@
 """The figure and the optimizer explorer's data of optimizers-and-untouched-rows.md.
 
-Both come from one function, `run`, which does what the page's `show_rows_moved` does
+Both come from one function, `run`, which does what the page's `rows_moved` does
 (seed 0, nn.Embedding(5, 3), lr=0.1, the loss is the sum of the looked-up rows) and
 records, after each step, how much each row moved and what moved it. The figure shows
 the page's three batches; the explorer's data (`optimizer-steps.json`) holds the state
@@ -177,7 +177,7 @@ LABELS = {
             (None, "而移动"),
             (STILL, "没有移动"),
             (None, "数字：该行 3 个数中"),
-            (None, "变化最大的那个的变化量"),
+            (None, "最大的变化量"),
         ],
     },
 }
@@ -241,8 +241,11 @@ def figures(lang: str) -> dict[str, str]:
         group(svg, x, y, name, runs[name], lang)
     x, y = slots[len(IN_FIGURE)]
     y += 22 + 6
+    gap = 0
     for n, (kind, words) in enumerate(t["legend"]):
-        ly = y + n * 15 + (6 if words.startswith(("number", "数字")) else 0)
+        # A little space before the note on the numbers, and under it, its second line.
+        gap = 6 if words.startswith(("number", "数字")) else gap
+        ly = y + n * 15 + gap
         if kind is not None:
             cell(svg, x, ly - 8, 20, 16, kind, None)
         if words:

@@ -23,6 +23,7 @@
   var TEXT = {
     en: {
       title: "Try it: step an optimizer over the table",
+      hint: "Pick an optimizer and the rows each step looks up, then press Step. Which rows move at a step that did not look them up? The columns on the right say why: the optimizer's state after the last step, and for AdamW what weight decay took off.",
       optimizer: "Optimizer",
       looksUp: function (k) { return "Step " + k + " looks up"; },
       step: "Step",
@@ -33,9 +34,9 @@
       legend: "● looked up; ▲ not looked up, moved by the optimizer's state; ◆ not looked up, moved by weight decay alone; · did not move. The number is the largest change among the row's 3 numbers.",
       row: function (i) { return "row " + i; },
       stepHead: function (k) { return "step " + k; },
-      after: function (k) { return "after step " + k; },
+      after: function (k) { return "after step\u00a0" + k; },
       decay: "decay",
-      at: function (k) { return "at step " + k; },
+      at: function (k) { return "at step\u00a0" + k; },
       rows: function (rows) { return rowList(rows, "row", "rows", " and "); },
       kinds: {
         g: function (r) { return r + " moved (looked up)"; },
@@ -49,14 +50,15 @@
     },
     zh: {
       title: "动手试试：让优化器在这张表上一步一步走",
+      hint: "选一个优化器，再选每一步查哪些行，然后按“走一步”。哪些行在某一步没被查到，却仍然动了？右边几列给出原因：最后一步之后优化器的状态；对 AdamW，还有权重衰减减掉的量。",
       optimizer: "优化器",
-      looksUp: function (k) { return "第 " + k + " 步查的行"; },
+      looksUp: function (k) { return "第 " + k + " 步查哪些行"; },
       step: "走一步",
       reset: "重新开始",
       names: { "SGD, momentum": "SGD（动量 0.9）" },
       state: { momentum_buffer: "动量缓冲区", exp_avg: "一阶矩", sum: "梯度平方和" },
       caption: "每一步改动了哪些行",
-      legend: "● 查到了；▲ 没查到，靠优化器的状态移动；◆ 没查到，只因权重衰减而移动；· 没有移动。数字是该行 3 个数中变化最大的那个的变化量。",
+      legend: "● 查到了；▲ 没查到，靠优化器的状态移动；◆ 没查到，只因权重衰减而移动；· 没有移动。数字表示该行 3 个数中变化最大的一个变了多少。",
       row: function (i) { return "第 " + i + " 行"; },
       stepHead: function (k) { return "第 " + k + " 步"; },
       after: function (k) { return "第 " + k + " 步后"; },
@@ -64,7 +66,7 @@
       at: function (k) { return "第 " + k + " 步"; },
       rows: function (rows) { return "第 " + rows.join("、") + " 行"; },
       kinds: {
-        g: function (r) { return r + "被查到，移动了"; },
+        g: function (r) { return r + "被查到而移动"; },
         m: function (r, state) { return r + "没被查到，靠" + state + "移动"; },
         d: function (r) { return r + "只因权重衰减而移动"; },
         "-": function (r) { return r + "没有移动"; },
@@ -186,10 +188,12 @@
       var last = now.taken ? rowsAfter(now.taken) : null;
       stateHead.hidden = !optimizer.state;
       decayHead.hidden = !optimizer.decay;
-      // The state's name, and under it the step it is after (none before the first step).
-      var when = now.taken ? [el("br"), t.after(now.taken)] : [];
-      stateHead.replaceChildren.apply(stateHead, optimizer.state ? [t.state[optimizer.state]].concat(when) : []);
-      decayHead.replaceChildren.apply(decayHead, [t.decay].concat(now.taken ? [el("br"), t.at(now.taken)] : []));
+      // The state's name, and under it the step it is after (none before the first step),
+      // its step number kept with its word when a phone wraps the heading (in Chinese, the
+      // whole of it: Chinese breaks between any two characters).
+      var step = function (words) { return now.taken ? [el("br"), el("span", { class: "optimizer-explorer__when" }, [words])] : []; };
+      stateHead.replaceChildren.apply(stateHead, optimizer.state ? [t.state[optimizer.state]].concat(step(t.after(now.taken))) : []);
+      decayHead.replaceChildren.apply(decayHead, [t.decay].concat(step(t.at(now.taken))));
       stateCells.forEach(function (td, i) {
         td.hidden = !optimizer.state;
         td.textContent = last && optimizer.state ? last[i].state : "";
@@ -223,7 +227,8 @@
     var controls = el("div", { class: "optimizer-explorer__controls" }, choices);
     var buttons = el("div", { class: "optimizer-explorer__buttons" }, [stepButton, resetButton, code]);
     var legend = el("p", { class: "optimizer-explorer__legend" }, [t.legend]);
-    root.replaceChildren(title, controls, buttons, scroller, legend, said);
+    var hint = el("p", { class: "optimizer-explorer__hint" }, [t.hint]);
+    root.replaceChildren(title, hint, controls, buttons, scroller, legend, said);
     show(false);
     root.hidden = false;
     // Wider than a phone: the grid scrolls, and is a tab stop then (as in assets/a11y.js).
