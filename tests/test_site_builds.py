@@ -150,3 +150,23 @@ def test_a_translation_behind_its_english_page_says_so(built_site):
             if behind != notice:
                 wrong.append(f"{rel(page)}: {'behind' if behind else 'up to date'}, but the notice is {'shown' if notice else 'missing'}")
     assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_shown_output_is_marked_as_output(built_site, lang):
+    """Each expected output of a page (quiz options aside: the quiz hook draws those) is drawn
+    as an output, labelled and without a copy button, and a raised error as an error.
+    docs/hooks/outputs.py finds them by the markers Markdown keeps as comments; a fence run
+    into its paragraph (no blank line) loses them, as twelve on one page once did."""
+    from pages import blocks
+
+    site, _ = built_site
+    wrong = []
+    for page in sorted((DOCS / lang).glob("*.md")):
+        outputs = [b for b in blocks(page) if b.expected is not None and not {"quiz", "wrong"} & b.markers.keys()]
+        html = html_of(site, lang, page.name)
+        drawn, errors = html.count('<div class="output '), html.count('<div class="output output--error ')
+        if (drawn, errors) != (len(outputs), sum(b.raises for b in outputs)):
+            wrong.append(f"{rel(page)}: {len(outputs)} outputs written ({sum(b.raises for b in outputs)} errors), "
+                         f"{drawn} drawn as outputs ({errors} as errors)")
+    assert not wrong, "outputs not drawn as outputs (a fence needs a blank line before and after it):\n" + "\n".join(wrong)
