@@ -36,6 +36,7 @@ CLASSES = {
 SNAPSHOTS = [0, 2, 4, 6, 8, 10, 15, 20, 30, 50, 100, 150]
 TEMPLATE = ["det", "adj", "noun", "verb", "det", "adj", "noun"]  # "the big cat sees a red dog"
 STEPS, LR, DECAY, BATCH, DIM = 150, 0.1, 0.2, 128, 8
+SEED = 13  # the page's train(): its table starts about as far from the classes as chance
 PANELS = [0, 6, 150]  # the figure's three steps: the start, meaning forming, the end
 SLIDER = 300  # the slider draws in a square of this many units
 
@@ -51,7 +52,7 @@ LABELS = {
                   "unseen": "never in the text"},
         "step": "step {step}",
         "title": "The 24 rows of the table drawn in two dimensions at steps 0, 6 and 150 of "
-                 "training: random at the start; by step 6 the words of each class gather; at "
+                 "training: random at the start; at step 6 the words of each class begin to gather; at "
                  "the end four groups, and the five words never in the text shrunk to the centre",
     },
     "zh": {
@@ -99,7 +100,7 @@ def language() -> tuple[list[str], list[str], torch.Tensor]:
 
 def train(pairs: torch.Tensor, vocab_size: int) -> dict[int, tuple[float, torch.Tensor]]:
     """The page's `train` with AdamW: step -> (loss on the whole text, table)."""
-    torch.manual_seed(1)
+    torch.manual_seed(SEED)
     model = torch.nn.Sequential(torch.nn.Embedding(vocab_size, DIM), torch.nn.Linear(DIM, vocab_size))
     optimizer = torch.optim.AdamW(model.parameters(), lr=LR, weight_decay=DECAY)
 
