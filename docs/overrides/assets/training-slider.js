@@ -86,7 +86,8 @@
     order.sort(function (a, b) { return (data.kinds[a] === "unseen") - (data.kinds[b] === "unseen") || a - b; });
     var marks = [];
     order.forEach(function (i) {
-      var g = svgEl("g", { "data-word": data.words[i] }, [svgEl("title", {}, [data.words[i]]), mark(data.kinds[i])]);
+      // The words are the made-up language's own, the same on every page: English (lang="en").
+      var g = svgEl("g", { "data-word": data.words[i], lang: "en" }, [svgEl("title", {}, [data.words[i]]), mark(data.kinds[i])]);
       marks[i] = g;
       picture.append(g);
     });
