@@ -2,7 +2,7 @@
 
 Both come from `run()`, which does what the page does, call for call: the same made-up
 language (seed 0: 300 sentences of one pattern, five words of the vocabulary never
-used), the same tiny next-word model (seed 1: nn.Embedding(24, 8) then nn.Linear(8, 24)),
+used), the same tiny next-word model (seed 13: nn.Embedding(24, 8) then nn.Linear(8, 24)),
 trained the same way (AdamW, lr 0.1, weight decay 0.2, 150 steps of 128 random word pairs),
 with the table kept at the page's snapshot steps. The rows are drawn in two dimensions:
 the two directions along which the final rows of the words in the text spread most (the
@@ -22,7 +22,7 @@ import functools
 import torch
 import torch.nn.functional as F
 
-from drawings.svg import COLOURS, Svg
+from drawings.svg import Svg
 
 PAGE = "how-rows-learn-meaning"
 
@@ -41,7 +41,7 @@ PANELS = [0, 6, 150]  # the figure's three steps: the start, meaning forming, th
 SLIDER = 300  # the slider draws in a square of this many units
 
 # How each class is drawn: a shape (meaning never rests on colour alone) and a colour
-# (an index into COLOURS; the unseen words in the text's colour, greyed, as the site
+# (c0 to c3 of drawings/svg.py's COLOURS; the unseen words in the text's colour, greyed, as the site
 # draws what a look-up skips).
 SHAPES = {"det": "square", "adj": "triangle", "noun": "circle", "verb": "diamond", "unseen": "cross"}
 COLOUR = {"det": 0, "adj": 1, "noun": 2, "verb": 3, "unseen": None}
