@@ -38,6 +38,9 @@ SEARCHES = {
         ("tie_word_embeddings", "tables-in-hugging-face-models.md"),
         ("resize_token_embeddings", "tables-in-hugging-face-models.md"),
         ("newly initialized", "tables-in-hugging-face-models.md"),
+        ("glitch token", "how-rows-learn-meaning.md"),
+        ("SolidGoldMagikarp", "how-rows-learn-meaning.md"),
+        ("cosine similarity", "how-rows-learn-meaning.md"),
     ],
     "zh": [
         ("嵌入", "embedding-vs-linear.md"),
@@ -58,6 +61,9 @@ SEARCHES = {
         ("resize_token_embeddings", "tables-in-hugging-face-models.md"),
         ("newly initialized", "tables-in-hugging-face-models.md"),
         ("检查点", "tables-in-hugging-face-models.md"),
+        ("异常词元", "how-rows-learn-meaning.md"),
+        ("余弦相似度", "how-rows-learn-meaning.md"),
+        ("SolidGoldMagikarp", "how-rows-learn-meaning.md"),
     ],
 }
 
