@@ -1,7 +1,7 @@
 """The optimizer explorer shows exactly the states PyTorch computed, by mouse and by keyboard,
 and says what each step did, in the page's language.
 
-The explorer (docs/overrides/assets/optimizer-explorer.js, on optimizers-and-untouched-rows)
+The explorer (docs/overrides/assets/optimizer-explorer-widget.js, loaded by widgets.js on optimizers-and-untouched-rows)
 only looks states up in optimizer-steps.json, which examples/drawings/
 optimizers_and_untouched_rows.py writes from PyTorch runs (and
 test_figures_are_drawn_from_tensors.py checks against a fresh run). Here, in headless

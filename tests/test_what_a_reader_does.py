@@ -52,7 +52,7 @@ SEARCHES = {
         ("基准测试", "the-cost-measured.md"),
         ("术语表", "glossary.md"),
         ("位置表", "position-embeddings.md"),
-        ("一阶矩", "optimizers-and-untouched-rows.md"),
+        ("从未查到的行", "optimizers-and-untouched-rows.md"),
         ("位置编码", "initialisation-and-scale.md"),
         ("解冻", "pretrained-and-frozen-tables.md"),
         ("常见报错", "errors-you-will-meet.md"),
