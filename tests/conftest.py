@@ -95,6 +95,13 @@ def pytest_configure(config):
 
     if not hasattr(config, "workerinput"):  # the controller, not each pytest-xdist worker
         shutil.rmtree(OUT / "screenshots", ignore_errors=True)
+    else:
+        # Two workers share two cores: PyTorch's own threads would only wait for each other
+        # (a page's tiny tensors ran ten times slower so on a busy machine). Every shown
+        # output is the same on one thread as on two; the suite checks that here.
+        import torch
+
+        torch.set_num_threads(1)
 
 
 def pytest_collection_modifyitems(items):

@@ -7,13 +7,14 @@ light, the figures are readable in the light and (after Material's own toggle) t
 scheme, and the look-up explorer lights up the right row for every ID, by mouse and by
 keyboard, with the numbers PyTorch wrote. The English page's language link is then
 clicked, as a reader does, and must land on the same page in Chinese, which is checked
-the same way. A few screenshots go to test-output/screenshots/ for a reviewer.
+the same way. With SCREENSHOTS=1, screenshots of the figures go to test-output/screenshots/.
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import os
 import re
 from pathlib import Path
 from urllib.parse import unquote, urldefrag
@@ -25,6 +26,7 @@ from browser import OUT, SEARCH_INDEX, local_file, switch_to_dark
 from notebooks import EXAMPLES
 from pages import DOCS, LANGUAGES, NOT_TEACHING, load_hook, published_path
 
+SCREENSHOTS = os.environ.get("SCREENSHOTS") == "1"
 WEIGHT_LIMIT = 500_000  # bytes, uncompressed, of one page's first load
 FIGURE_LIMIT = 60_000  # bytes of one inline figure, or of one widget's data file
 
@@ -136,8 +138,9 @@ def check_page(site: Path, site_url: str, reader, record_property, lang: str, so
     if found:
         pytest.fail(f"{where}, light scheme: axe finds\n" + "\n".join(found), pytrace=False)
 
-    # Screenshots where there is something drawn to review, light and dark.
-    drawn = p.locator(".figure, .explorer").count() > 0 and not source.endswith(".ipynb")
+    # Screenshots where there is something drawn to review, light and dark, when asked for
+    # (SCREENSHOTS=1: the workflow does, for its reviewers; a tenth of a second each).
+    drawn = SCREENSHOTS and p.locator(".figure, .explorer").count() > 0 and not source.endswith(".ipynb")
     shots = OUT / "screenshots" / lang
     name = source.rsplit(".", 1)[0].replace("/", "-")
     if drawn:
