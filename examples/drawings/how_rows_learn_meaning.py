@@ -16,13 +16,13 @@ nearest neighbour (by cosine similarity) of their own class: the script only sho
 
 from __future__ import annotations
 
-import contextlib
 import functools
 
 import torch
 import torch.nn.functional as F
 
 from drawings.svg import Svg
+from drawings.threads import one_thread
 
 PAGE = "how-rows-learn-meaning"
 
@@ -63,21 +63,6 @@ LABELS = {
                  "同类的词开始聚拢；训练结束时分成四团，文本中从未出现的五个词缩到了中心",
     },
 }
-
-
-@contextlib.contextmanager
-def one_thread():
-    """One CPU thread while the tiny model trains (with two, PyTorch still splits some tiny
-    operations, the log_softmax in cross_entropy and the square root in Adam's step, and
-    on a busy machine one thread waits for the other). The numbers are the same: with
-    batches of 128 pairs no sum changes its order with the number of threads (checked
-    with 1, 2, 4 and 8 threads: the tables are equal bit for bit)."""
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
-    try:
-        yield
-    finally:
-        torch.set_num_threads(threads)
 
 
 def language() -> tuple[list[str], list[str], torch.Tensor]:

@@ -10,12 +10,12 @@ states up: nothing a reader sees there is computed in JavaScript.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 
 import torch
 
 from drawings.svg import COLOURS, Svg, fmt
+from drawings.threads import one_thread
 
 PAGE = "optimizers-and-untouched-rows"
 
@@ -48,19 +48,6 @@ IN_FIGURE = ["SGD", "SGD, momentum", "Adam", "AdamW", "SparseAdam"]
 # What moved a row at a step: looked up (it had a gradient); not looked up but carried by
 # the optimizer's state (momentum buffer, first moment); weight decay alone; nothing.
 GRADIENT, STATE, DECAY, STILL = "g", "m", "d", "-"
-
-
-@contextlib.contextmanager
-def one_thread():
-    """One CPU thread while these tiny tables train: with two, each sparse step of SparseAdam
-    can wait milliseconds for a second thread on a busy machine. The numbers are the same
-    (every operation here is elementwise, on a handful of numbers)."""
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
-    try:
-        yield
-    finally:
-        torch.set_num_threads(threads)
 
 
 def run(name: str, batches: list[list[int]]) -> list[list[dict]]:
