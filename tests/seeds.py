@@ -13,7 +13,9 @@ import zlib
 from pages import blocks
 
 SEED = re.compile(r"(torch\.manual_seed\()\s*(\d+)\s*(\))")
-BOOLEAN = re.compile(r"\b(True|False)\b")
+# What must not depend on the seed: each printed True or False, and each row of marks that
+# pages print for a list of booleans ("moved: .XX..", one mark per row; x or X for True).
+BOOLEAN = re.compile(r"\bTrue\b|\bFalse\b|(?<![\w.])[.xX]{2,}(?![\w.])")
 
 
 def seed_for(world: int, original: int, modulus: int = 2**32) -> int:
@@ -31,7 +33,7 @@ def reseeded(world: int, modulus: int = 2**32):
 
 
 def guarded(page_blocks) -> list:
-    """The blocks whose printed True/False must not depend on the seed."""
+    """The blocks whose printed True/False (or marks) must not depend on the seed."""
     return [b for b in page_blocks if b.expected and BOOLEAN.search(b.expected) and "depends-on-values" not in b.markers]
 
 
