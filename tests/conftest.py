@@ -8,6 +8,11 @@ sys.path.insert(0, str(Path(__file__).parent))  # the helpers next to the tests
 # Hugging Face's hub retries a refused connection for about 20 s before it gives up; offline,
 # a block that tries to download fails at once (the runner refuses the network either way).
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
+# One PyTorch thread wherever the suite runs PyTorch: here, in pytest-xdist's workers, in
+# the notebooks' Jupyter kernel and in every process they start (set before any of them
+# imports torch). Outputs do not depend on it: tests/test_outputs_hold_on_another_machine.py
+# runs every page again with four threads.
+os.environ["OMP_NUM_THREADS"] = "1"
 
 
 def pytest_addoption(parser):
@@ -93,12 +98,13 @@ def pytest_configure(config):
 
     from browser import OUT
 
-    if not hasattr(config, "workerinput"):  # the controller, not each pytest-xdist worker
+    controller = not hasattr(config, "workerinput")
+    if controller:  # not each pytest-xdist worker
         shutil.rmtree(OUT / "screenshots", ignore_errors=True)
-    else:
-        # Two workers share two cores: PyTorch's own threads would only wait for each other
-        # (a page's tiny tensors ran ten times slower so on a busy machine). Every shown
-        # output is the same on one thread as on two; the suite checks that here.
+    if not controller or not getattr(config.option, "numprocesses", 0):
+        # The process that runs the tests (a worker, or this one in a serial run): two
+        # workers share two cores, and PyTorch's own threads would only wait for each other
+        # (a page's tiny tensors ran ten times slower so on a busy machine).
         import torch
 
         torch.set_num_threads(1)
