@@ -136,6 +136,8 @@ def pytest_terminal_summary(terminalreporter):
 
     from browser import OUT
 
+    terminalreporter.section("machine (a failure elsewhere may name another CPU)")
+    terminalreporter.write_line(machine())
     weights, phone = {}, {}
     for report in terminalreporter.stats.get("passed", []) + terminalreporter.stats.get("failed", []):
         for name, value in getattr(report, "user_properties", []):
@@ -154,3 +156,17 @@ def pytest_terminal_summary(terminalreporter):
     terminalreporter.section("first-load weight of each page (uncompressed)")
     for page, size in sorted(weights.items(), key=lambda kv: -kv[1]):
         terminalreporter.write_line(f"{size / 1000:8.1f} KB  {page}")
+
+
+def machine() -> str:
+    """The CPU and its vector units, read without importing torch (the controller has none)."""
+    import platform
+
+    try:
+        info = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return f"{platform.machine()} {platform.processor()}".strip()
+    model = next((line.split(":", 1)[1].strip() for line in info.splitlines() if line.startswith(("model name", "Model"))), "")
+    flags = set(next((line.split(":", 1)[1].split() for line in info.splitlines() if line.startswith(("flags", "Features"))), []))
+    units = ", ".join(f for f in ("avx2", "avx512f", "asimd", "sve") if f in flags) or "no vector units listed"
+    return f"{platform.machine()}, {model or 'unknown CPU'} ({units})"
