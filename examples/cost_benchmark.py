@@ -50,6 +50,9 @@ import torch
 import torch.nn.functional as F
 from torch.utils import benchmark
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # cost_plot.py beside this file
+from cost_plot import plot  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "examples" / "cost_benchmark.json"
 PAGE = "the-cost-measured.md"
@@ -416,75 +419,6 @@ def tf32_note(results: dict, lang: str) -> str:
     return f" With TF32 on, the one-hot way {'still' if still else 'no longer'} equals the look-up bit for bit."
 
 
-def spaced(vs: list[int], decades: float = 0.55) -> list[int]:
-    """The sizes to label on the logarithmic axis: the first, the last, and those in between
-    that leave room for their labels (the others keep an unlabelled tick)."""
-    import math
-
-    kept = [vs[0]]
-    for v in vs[1:]:
-        if math.log10(v / kept[-1]) >= decades:
-            kept.append(v)
-    if kept[-1] != vs[-1]:
-        if len(kept) > 1 and math.log10(vs[-1] / kept[-1]) < decades:
-            kept.pop()
-        kept.append(vs[-1])
-    return kept
-
-
-def plot(results: dict, lang: str) -> str:
-    """The plot as SVG text. Text and axes are drawn in currentColor, so the page's colour
-    scheme (light or dark) decides their colour once the SVG is inlined."""
-    import matplotlib
-
-    matplotlib.use("svg")
-    import matplotlib.pyplot as plt
-
-    ink = "#010203"  # a colour no one uses, replaced by currentColor below
-    # 432 pt wide (a viewBox under 440) with 12 px text: on a 390 px phone the figure
-    # shrinks to about 358 px and its smallest text still renders at about 10 px.
-    style = {
-        "svg.fonttype": "none", "svg.hashsalt": "cost", "font.size": 12,
-        "text.color": ink, "axes.labelcolor": ink, "axes.edgecolor": ink,
-        "xtick.color": ink, "ytick.color": ink, "legend.frameon": False,
-    }
-    labels = LABELS[lang]
-    lines = [
-        ("onehot", "o-", "#e8710a"), ("dense_bwd", "^--", "#b0417a"), ("csr", "D-", "#3a9a5b"),
-        ("sparse_bwd", "v--", "#7a5cc4"), ("lookup", "s-", "#3f7fd9"),
-    ]
-    with plt.rc_context(style), warnings.catch_warnings():
-        # CJK labels are measured with matplotlib's own font, which lacks them; the
-        # browser draws them with the page's fonts (font-family: inherit, below).
-        warnings.filterwarnings("ignore", message="Glyph .* missing from font")
-        fig, ax = plt.subplots(figsize=(6.0, 6.0), layout="constrained")
-        for device in sorted({row["device"] for row in results["rows"]}):
-            rows = [row for row in results["rows"] if row["device"] == device]
-            vs = [row["V"] for row in rows]
-            suffix = f" ({device})" if device != "cpu" else ""
-            for key, fmt, colour in lines:
-                ax.plot(vs, [r["ms"][key]["min"] for r in rows], fmt, color=colour, label=labels["legend"][key] + suffix)
-        # Both axes logarithmic: a time proportional to V is a straight line of slope 1.
-        ax.set_xscale("log")
-        ax.set_yscale("log")
-        ax.set_xlabel(labels["x"])
-        ax.set_ylabel(labels["y"])
-        vs = sorted({row["V"] for row in results["rows"]})
-        ax.set_xticks(vs, minor=True)
-        ax.set_xticks(spaced(vs), [f"{v:,}" for v in spaced(vs)])
-        ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
-        ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda y, _: f"{y:,g}"))
-        ax.spines[["top", "right"]].set_visible(False)
-        fig.legend(loc="outside lower center", ncol=1)
-        out = io.StringIO()
-        # No metadata: matplotlib's RDF block is not valid inside HTML (the Nu checker says so).
-        fig.savefig(out, format="svg", transparent=True,
-                    metadata={"Format": None, "Type": None, "Date": None, "Creator": None})
-        plt.close(fig)
-    svg = out.getvalue().replace(ink, "currentColor")
-    return re.sub(r"font-family:[^;\"]*;?", "font-family: inherit;", svg)
-
-
 def replace_table(page_text: str, new_table: str, page: Path, name: str = "forward") -> str:
     start_marker, end_marker = markers(name)
     start, end = page_text.find(start_marker), page_text.find(end_marker)
@@ -512,7 +446,7 @@ def write_pages(results: dict) -> None:
         if not page.is_file():
             raise SystemExit(f"{page} does not exist; nothing was written")
         texts[page] = render_page(page.read_text(encoding="utf-8"), results, lang, page)
-        texts[plot_path(lang)] = plot(results, lang)
+        texts[plot_path(lang)] = plot(results, LABELS[lang], lang)
     for path, text in texts.items():
         path.parent.mkdir(exist_ok=True)
         path.write_text(text, encoding="utf-8")

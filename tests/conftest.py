@@ -8,6 +8,11 @@ sys.path.insert(0, str(Path(__file__).parent))  # the helpers next to the tests
 # Hugging Face's hub retries a refused connection for about 20 s before it gives up; offline,
 # a block that tries to download fails at once (the runner refuses the network either way).
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
+# One PyTorch thread wherever the suite runs PyTorch: here, in pytest-xdist's workers, in
+# the notebooks' Jupyter kernel and in every process they start (set before any of them
+# imports torch). Outputs do not depend on it: tests/test_outputs_hold_on_another_machine.py
+# runs every page again with four threads.
+os.environ["OMP_NUM_THREADS"] = "1"
 
 
 def pytest_addoption(parser):
@@ -93,12 +98,13 @@ def pytest_configure(config):
 
     from browser import OUT
 
-    if not hasattr(config, "workerinput"):  # the controller, not each pytest-xdist worker
+    controller = not hasattr(config, "workerinput")
+    if controller:  # not each pytest-xdist worker
         shutil.rmtree(OUT / "screenshots", ignore_errors=True)
-    else:
-        # Two workers share two cores: PyTorch's own threads would only wait for each other
-        # (a page's tiny tensors ran ten times slower so on a busy machine). Every shown
-        # output is the same on one thread as on two; the suite checks that here.
+    if not controller or not getattr(config.option, "numprocesses", 0):
+        # The process that runs the tests (a worker, or this one in a serial run): two
+        # workers share two cores, and PyTorch's own threads would only wait for each other
+        # (a page's tiny tensors ran ten times slower so on a busy machine).
         import torch
 
         torch.set_num_threads(1)
@@ -130,6 +136,8 @@ def pytest_terminal_summary(terminalreporter):
 
     from browser import OUT
 
+    terminalreporter.section("machine (a failure elsewhere may name another CPU)")
+    terminalreporter.write_line(machine())
     weights, phone = {}, {}
     for report in terminalreporter.stats.get("passed", []) + terminalreporter.stats.get("failed", []):
         for name, value in getattr(report, "user_properties", []):
@@ -148,3 +156,17 @@ def pytest_terminal_summary(terminalreporter):
     terminalreporter.section("first-load weight of each page (uncompressed)")
     for page, size in sorted(weights.items(), key=lambda kv: -kv[1]):
         terminalreporter.write_line(f"{size / 1000:8.1f} KB  {page}")
+
+
+def machine() -> str:
+    """The CPU and its vector units, read without importing torch (the controller has none)."""
+    import platform
+
+    try:
+        info = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return f"{platform.machine()} {platform.processor()}".strip()
+    model = next((line.split(":", 1)[1].strip() for line in info.splitlines() if line.startswith(("model name", "Model"))), "")
+    flags = set(next((line.split(":", 1)[1].split() for line in info.splitlines() if line.startswith(("flags", "Features"))), []))
+    units = ", ".join(f for f in ("avx2", "avx512f", "asimd", "sve") if f in flags) or "no vector units listed"
+    return f"{platform.machine()}, {model or 'unknown CPU'} ({units})"

@@ -13,12 +13,14 @@ from __future__ import annotations
 import copy
 import json
 import math
+import re
 import subprocess
 import sys
 
 import pytest
 
 from pages import DOCS, LANGUAGES, ROOT, load_example
+from shown_numbers import differences
 
 cost = load_example("cost_benchmark")
 RESULTS = json.loads(cost.RESULTS.read_text(encoding="utf-8"))
@@ -159,10 +161,39 @@ def test_page_shows_the_committed_measurements(lang):
             "run `python examples/cost_benchmark.py --from-json` (or measure again without the flag)"
         )
     figure = cost.plot_path(lang)
-    assert figure.read_text(encoding="utf-8") == cost.plot(RESULTS, lang), (
-        f"{figure.relative_to(ROOT)} is not the plot of {cost.RESULTS.name}; "
+    found = differences(figure.read_text(encoding="utf-8"), plot(lang), str(figure.relative_to(ROOT)))
+    assert not found, "\n".join(found) + (
+        f"\n{figure.relative_to(ROOT)} is not the plot of {cost.RESULTS.name}; "
         "run `python examples/cost_benchmark.py --from-json`"
     )
+
+
+def plot(lang: str) -> str:
+    return cost.plot(RESULTS, cost.LABELS[lang], lang)
+
+
+# What a reader's matplotlibrc may say (a CJK font first is common among Chinese users).
+HOSTILE = {
+    "font.family": "serif", "font.serif": ["Noto Sans CJK SC", "DejaVu Serif"],
+    "font.sans-serif": ["Noto Sans CJK SC", "DejaVu Sans"], "font.size": 20,
+    "axes.labelsize": "x-large", "xtick.labelsize": 7, "legend.fontsize": "small",
+    "figure.constrained_layout.h_pad": 0.3, "lines.linewidth": 4, "lines.markersize": 11,
+    "axes.spines.left": False, "svg.fonttype": "path", "svg.hashsalt": None,
+    "axes.formatter.use_mathtext": True, "figure.figsize": (3, 9),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_readers_matplotlib_settings_change_no_plot(lang):
+    import matplotlib
+
+    with matplotlib.rc_context(HOSTILE):
+        drawn = plot(lang)
+    assert drawn == plot(lang), f"a matplotlibrc changes the plot of {lang}: plot() must start from matplotlib's defaults"
+    ids = re.findall(r'id="([^"]+)"', drawn)
+    assert len(ids) == len(set(ids)), f"the plot of {lang} uses an id twice"
+    hashed = [i for i in ids if re.fullmatch(r"[pm][0-9a-f]{10}", i)]
+    assert not hashed, f"the plot of {lang} keeps matplotlib's hash-derived ids {hashed[:3]}: they change with the last bit of the layout"
 
 
 def test_measurements_cover_gpt2_and_name_the_machine():
