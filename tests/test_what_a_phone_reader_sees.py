@@ -4,22 +4,38 @@ A phone shows about 48 characters of a code line. Over all teaching pages of a l
 with every folded box and quiz answer opened, at most a quarter of the code and output
 blocks may scroll sideways, and none that a reader needs whole: a page's opening block and
 its output, and each quiz question's code. No copy button covers text. Figure text is drawn
-at 9 CSS px or more (a figure shrinks to the screen's width, and its text with it).
+at 9 CSS px or more (a figure shrinks to the screen's width, and its text with it). On
+every page, no short technical token (GPT-2, N(0, 0.02), d_model = 512, 6 × 3: the
+patterns of docs/hooks/typography.py) is broken across two lines.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from pages import LANGUAGES, nav_order, published_path, teaching_pages
+from pages import LANGUAGES, ROOT, load_module, nav_order, published_path, teaching_pages
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 MOST_SCROLLING = 0.25
 SMALLEST_FIGURE_TEXT = 9.0  # CSS px
+TOKENS = load_module(ROOT / "docs" / "hooks" / "typography.py").PATTERN
 
-_STATE = """() => {
+_STATE = """(tokens) => {
     for (const d of document.querySelectorAll('article details')) d.open = true;
     const article = document.querySelector('article');
+    const broken = [];
+    const text = document.createTreeWalker(article, NodeFilter.SHOW_TEXT, {acceptNode: n =>
+        n.parentElement.closest('pre, svg, math, script, style') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT});
+    while (text.nextNode()) {
+        const node = text.currentNode;
+        for (const m of node.textContent.matchAll(new RegExp(tokens, 'g'))) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            const tops = [...range.getClientRects()].filter(r => r.width > 0).map(r => r.top);
+            if (tops.length && Math.max(...tops) - Math.min(...tops) > 8) broken.push(m[0]);
+        }
+    }
     const scrolls = code => code.scrollWidth > code.clientWidth + 1;
     const codes = [...article.querySelectorAll('pre > code')];
     const first = article.querySelector(':scope > .highlight');
@@ -48,14 +64,14 @@ _STATE = """() => {
         }
     }
     return {blocks: codes.length, scrolling: codes.filter(scrolls).length, neededScrolling, covered, smallText,
-            pageWidth: document.documentElement.scrollWidth};
+            pageWidth: document.documentElement.scrollWidth, broken};
 }"""
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_phone_shows_the_teaching_pages_whole(browser, built_site, site_url, lang, record_property):
     teaching = {p.name for p in teaching_pages(lang)}
-    sources = [s for s in nav_order() if s in teaching]
+    sources = nav_order()
     context = browser.new_context(**PHONE)
     context.add_init_script("try { localStorage.clear() } catch (e) {}")
     page = context.new_page()
@@ -64,8 +80,12 @@ def test_a_phone_shows_the_teaching_pages_whole(browser, built_site, site_url, l
     try:
         for source in sources:
             page.goto(site_url + published_path(lang, source), wait_until="load")
-            state = page.evaluate(_STATE)
+            state = page.evaluate(_STATE, TOKENS)
             where = f"{lang}:{source} at 390 px"
+            for token in state["broken"]:
+                problems.append(f"{where}: {token!r} is broken across two lines (docs/hooks/typography.py keeps such tokens whole)")
+            if source not in teaching:
+                continue
             blocks += state["blocks"]
             scrolling += state["scrolling"]
             per_page.append(f"{source} {state['scrolling']}/{state['blocks']}")

@@ -1,0 +1,57 @@
+"""Keep short technical tokens whole on every screen width.
+
+A browser may end a line at a space or after a hyphen, so on a phone "GPT-2" can end one
+line with "GPT-" and "N(0, 0.02)" or "d_model = 512" can be torn in two (a line then
+starts with "= 512"). Each such token in running text (headings, paragraphs, lists,
+tables, inline code; not code blocks, figures, math or scripts) is wrapped in
+<span class="nowrap">, which assets/site.css keeps on one line. PATTERN is also what
+tests/test_what_a_phone_reader_sees.py looks for, broken across lines, at 390 px.
+"""
+
+from __future__ import annotations
+
+import re
+
+TOKENS = [
+    r"GPT-\d(?: (?:small|medium|large|XL))?",  # GPT-2, GPT-2 XL
+    r"[A-Za-z][A-Za-z0-9]*-[A-Z0-9][A-Za-z0-9.]*",  # Flan-T5, IEEE-754, UTF-8, GPT-J
+    r"[A-Za-z]\w*\([^()\s<>]{1,12}, [^()\s<>]{1,12}\)",  # N(0, 0.02)
+    r"\([^()\s<>]{1,12}, [^()\s<>]{1,12}(?:, [^()\s<>]{1,12})?\)",  # shapes: (4, 3)
+    r"[A-Za-z_][\w.]* = -?\d[\d,.]*\d|[A-Za-z_][\w.]* = \d",  # d_model = 512, V = 128,256
+    r"\d[\d,.]* × \d[\d,.]*(?: × \d[\d,.]*)*",  # 6 × 3
+    r"\d(?:\.\d+)?e-\d+",  # 1e-7
+]
+# Never from inside a word: "e-7" of "1e-7" is not a name.
+PATTERN = "|".join(f"(?<![\\w.-])(?:{t})" for t in TOKENS)  # also a JavaScript regex
+_TOKEN = re.compile(PATTERN, re.ASCII)
+# Elements whose text is left alone: code blocks and what is not running text.
+_SKIP = {"pre", "script", "style", "svg", "math", "textarea", "title"}
+_TAG = re.compile(r"(<!--.*?-->|<[^>]+>)", re.S)
+_NAME = re.compile(r"</?([a-zA-Z][\w-]*)")
+
+
+def keep_whole(html: str) -> str:
+    out, skipping = [], []
+    for part in _TAG.split(html):
+        if part.startswith("<"):
+            name = _NAME.match(part)
+            if name and not part.startswith("<!--"):
+                tag = name.group(1).lower()
+                if tag in _SKIP and not part.endswith("/>"):
+                    if part.startswith("</"):
+                        if skipping and skipping[-1] == tag:
+                            skipping.pop()
+                    else:
+                        skipping.append(tag)
+            out.append(part)
+        elif skipping or not part.strip():
+            out.append(part)
+        else:
+            out.append(_TOKEN.sub(lambda m: f'<span class="nowrap">{m.group(0)}</span>', part))
+    return "".join(out)
+
+
+def on_page_content(html, page, **kwargs):
+    if page.file.src_uri.endswith(".ipynb"):
+        return html
+    return keep_whole(html)
