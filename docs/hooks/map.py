@@ -19,6 +19,7 @@ reference). From it and the pages themselves this hook derives:
 from __future__ import annotations
 
 import gzip
+import html
 import re
 from pathlib import Path
 
@@ -83,7 +84,8 @@ def home_page(markdown: str, config) -> str:
 
 # What a description leaves out: asides, markup, link targets.
 _ASIDE = {"en": re.compile(r" \([^()]*\)"), "zh": re.compile(r"（[^（）]*）")}
-_STRIP = [(re.compile(r"\[([^\]]*)\]\([^)]*\)"), r"\1"), (re.compile(r"<[^>]+>|[*_`]"), ""), (re.compile(r"\s+"), " ")]
+_LINKS = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_STRIP = [(re.compile(r"<[^>]+>|[*`]"), ""), (re.compile(r"\s+"), " ")]
 _SENTENCE = {"en": re.compile(r"(?<=[.!?:])\s+(?=[A-Z`*\[(\"])"), "zh": re.compile(r"(?<=[。！？：])")}
 
 
@@ -104,11 +106,12 @@ def description(markdown: str, lang: str) -> str:
             continue
         paragraph.append(line.strip())
     text = " ".join(paragraph)
-    for pattern, replacement in [(_ASIDE[lang], ""), *_STRIP]:
+    for pattern, replacement in [(_LINKS, r"\1"), (_ASIDE[lang], ""), *_STRIP]:
         text = pattern.sub(replacement, text)
     text = text.strip()
-    if lang == "zh":
-        text = re.sub(r"(?<=[\u3000-\u9fff\uff00-\uffef]) (?=[\u3000-\u303f\uff00-\uffef])", "", text)
+    if lang == "zh":  # where an aside was: a space between Chinese and Latin, none before punctuation
+        text = re.sub(r"(?<=[A-Za-z0-9])(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9])", " ", text)
+        text = re.sub(r" (?=[\u3000-\u303f\uff00-\uffef])", "", text)
     limit, chosen = DESCRIPTION_LIMIT[lang], ""
     for sentence in _SENTENCE[lang].split(text):
         joined = (chosen + (" " if lang == "en" and chosen else "") + sentence.strip())
@@ -135,12 +138,12 @@ def on_page_markdown(markdown, page, config, files, **kwargs):
     if name.endswith(".ipynb"):
         teaching = f"{Path(name).stem}.md"
         if (Path(config.docs_dir) / teaching).is_file():
-            page.meta.setdefault("description", description(source(config, teaching), lang))
+            page.meta.setdefault("description", html.escape(description(source(config, teaching), lang)))
         return markdown
     text = source(config, name)
     if page.is_homepage:  # its answer is the site's description (mkdocs.yml)
         return home_page(markdown, config)
-    page.meta.setdefault("description", description(text, lang))
+    page.meta.setdefault("description", html.escape(description(text, lang)))  # Material writes it as is
     page.meta["reading_time"] = config.extra["reading_time"]["page"].format(reading_time.minutes(text, lang))
     return markdown
 
