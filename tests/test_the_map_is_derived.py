@@ -215,7 +215,8 @@ def test_each_page_tells_a_search_engine_its_answer_and_its_twin(built_site, lan
         elif page.stem != "index" and not (20 <= len(want) <= site_map.DESCRIPTION_LIMIT[lang]) or bool(_CJK.search(want)) != (lang == "zh"):
             wrong.append(f"{where}: description of {len(want)} characters or in another language: {want!r}")
         mine = TEST_SITE_URL + published_path(lang, page.name)
-        alternates = dict(re.findall(r'<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">', built))
+        # rel=" alternate": the token "alternate" (see docs/overrides/main.html for the space)
+        alternates = dict(re.findall(r'<link rel="\s*alternate\s*" hreflang="([^"]+)" href="([^"]+)">', built))
         expected = {hreflang[l]: TEST_SITE_URL + published_path(l, page.name) for l in LANGUAGES}
         expected["x-default"] = TEST_SITE_URL + published_path(LANGUAGES[0], page.name)
         if alternates != expected:
@@ -238,6 +239,12 @@ def test_the_sitemap_lists_both_languages(built_site):
     want = {TEST_SITE_URL + published_path(lang, p.name) for lang in LANGUAGES for p in (DOCS / lang).glob("*.md")}
     assert want <= listed, f"the root sitemap misses {sorted(want - listed)[:6]}"
     assert all(u.startswith(TEST_SITE_URL) for u in listed), "sitemap addresses"
+    # Each address names its twins, as the pages do.
+    twins = dict(re.findall(r'<loc>([^<]+)</loc>\s*<xhtml:link rel="alternate" hreflang="en" href="[^"]+"/>\s*'
+                            r'<xhtml:link rel="alternate" hreflang="zh-CN" href="([^"]+)"/>', sitemap))
+    for p in (DOCS / "en").glob("*.md"):
+        en, zh = (TEST_SITE_URL + published_path(lang, p.name) for lang in ("en", "zh"))
+        assert twins.get(en) == zh and twins.get(zh) == zh, f"the sitemap does not pair {en} with {zh}"
 
 
 def test_descriptions_leave_out_markup_and_asides():

@@ -13,7 +13,8 @@ reference). From it and the pages themselves this hook derives:
 - each page's description (<meta name="description"> and og:description): the first
   sentences of its opening paragraph, without markup or asides in parentheses; a notebook
   page takes its teaching page's, the home page keeps the site's (mkdocs.yml);
-- one sitemap for every language: the other languages' addresses go into the root one.
+- one sitemap for every language: the other languages' addresses go into the root one,
+  each with its twins (hreflang), as the pages' own <link rel=" alternate"> say.
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ def home_page(markdown: str, config) -> str:
 
     lists = []
     for t in found:
-        lists.append(f"### {t['title']} {{ #{t['anchor']} }}\n")
+        lists.append(f"## {t['title']} {{ #{t['anchor']} }}\n")
         for page, title, time in t["pages"]:
             lists.append(f"- [{title}]({page})" + ("" if time is None else labels["list"].format(time)))
         lists.append("")
@@ -149,21 +150,33 @@ def on_page_markdown(markdown, page, config, files, **kwargs):
 
 
 _URL = re.compile(r"<url>.*?</url>\s*", re.S)
+_LOC = re.compile(r"(<loc>([^<]*)</loc>)")
 
 
 def on_post_build(config, **kwargs):
     """The main build (run after docs/hooks/languages.py has waited for the others) puts
-    every other language's addresses into its sitemap: a crawler reads /sitemap.xml only."""
-    default = config.extra["languages"][0]["lang"]
-    if config.extra["lang"] != default:
+    every other language's addresses into its sitemap, a crawler reads /sitemap.xml only,
+    each with its twins in every language (hreflang, and x-default: the first language)."""
+    languages = config.extra["languages"]
+    if config.extra["lang"] != languages[0]["lang"]:
         return
-    site = Path(config.site_dir)
-    root = (site / "sitemap.xml").read_text(encoding="utf-8")
+    site, root = Path(config.site_dir), config.site_url
+    sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
     others = "".join(
-        "".join(m.group(0) for m in _URL.finditer((site / e["lang"] / "sitemap.xml").read_text(encoding="utf-8")))
-        for e in config.extra["languages"][1:]
+        m.group(0) for e in languages[1:] for m in _URL.finditer((site / e["lang"] / "sitemap.xml").read_text(encoding="utf-8"))
     )
-    merged = root.replace("</urlset>", "    " + others.rstrip() + "\n</urlset>") if others else root
-    (site / "sitemap.xml").write_text(merged, encoding="utf-8")
+    sitemap = sitemap.replace("</urlset>", "    " + others.rstrip() + "\n</urlset>") if others else sitemap
+
+    def twins(m):
+        path = m.group(2)[len(root):]
+        for e in languages[1:]:
+            path = path.removeprefix(f"{e['lang']}/")
+        where = {e["locale"]: root + ("" if e is languages[0] else f"{e['lang']}/") + path for e in languages}
+        where["x-default"] = root + path
+        links = "".join(f'\n         <xhtml:link rel="alternate" hreflang="{k}" href="{v}"/>' for k, v in where.items())
+        return m.group(1) + links
+
+    sitemap = _LOC.sub(twins, sitemap).replace("<urlset ", '<urlset xmlns:xhtml="http://www.w3.org/1999/xhtml" ', 1)
+    (site / "sitemap.xml").write_text(sitemap, encoding="utf-8")
     with gzip.GzipFile(site / "sitemap.xml.gz", "wb", mtime=0) as out:
-        out.write(merged.encode("utf-8"))
+        out.write(sitemap.encode("utf-8"))
