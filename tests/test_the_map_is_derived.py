@@ -137,6 +137,7 @@ def test_the_chinese_nav_names_the_tiers_in_chinese(built_site):
     words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", nav)).split())
     titles = CONFIG["extra"]["languages"][1]["overrides"]["nav_titles"]
     for title, _ in sections():
+        assert title in titles, f"mkdocs.yml: no Chinese title for the section {title!r} (nav_titles under the zh overrides)"
         assert titles[title] in words and title not in words, f"zh nav: {title!r} is not shown as {titles[title]!r}: {words[:300]}"
 
 
