@@ -107,6 +107,17 @@ def teaching_pages(lang: str | None = None) -> list[Path]:
     return [p for p in pages(lang) if p.stem not in NOT_TEACHING]
 
 
+def nav_sections() -> list[tuple[str, list[str]]]:
+    """The tiers of mkdocs.yml's nav: (section title, its pages), in order."""
+    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    return [(title, pages) for item in config["nav"] if isinstance(item, dict) for title, pages in item.items()]
+
+
+def core_path() -> list[str]:
+    """Page 1 and the core path: the teaching pages of the nav's first two tiers."""
+    return [p for _, pages in nav_sections()[:2] for p in pages if p.removesuffix(".md") not in NOT_TEACHING]
+
+
 def nav_order() -> list[str]:
     """The pages of mkdocs.yml's nav, in order (file names relative to docs/<lang>/)."""
     def walk(items):
@@ -119,6 +130,12 @@ def nav_order() -> list[str]:
 
     config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     return [p for p in walk(config["nav"]) if p.endswith(".md")]
+
+
+def html_lang(lang: str) -> str:
+    """The language tag a page of `lang` declares (<html lang>, hreflang): its `locale` in mkdocs.yml, zh-CN for zh."""
+    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    return next(e["locale"] for e in config["extra"]["languages"] if e["lang"] == lang)
 
 
 def lang_of(page: Path) -> str:

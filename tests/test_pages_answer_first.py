@@ -7,7 +7,10 @@ own, its caveats and method sit in folded boxes, and it ends with key points and
 - A folded box is `<details class="..." markdown>`, its `<summary>` on the next line, closed
   by `</details>`, not nested: the notebook maker and the build both rely on that shape.
 - The last section is `## Key points { #key-points }`: 3 to 5 bullets, then a link to the
-  next page of the path (the last page of the path links to where learners go next).
+  next page of the path, derived from mkdocs.yml's nav: the next teaching page in its order
+  (the questions page and the glossary are skipped), titled by that page's H1, as
+  `Next: [Title](page.md)` (Chinese: `下一页：[标题](page.md)`); the last page of the path
+  links to where learners go next.
 How early the answer shows on a screen is measured in the browser (test_what_a_reader_sees.py).
 """
 
@@ -17,7 +20,7 @@ import re
 
 import pytest
 
-from pages import LANGUAGES, blocks, fences, headings, nav_order, rel, teaching_pages
+from pages import DOCS, LANGUAGES, blocks, fences, headings, lang_of, nav_order, rel, teaching_pages
 
 OPENING_WORDS = 120  # prose words before the first block: two or three sentences, and a title
 KEY_POINTS = range(3, 6)
@@ -95,6 +98,19 @@ def test_the_page_ends_with_key_points_and_a_next_step(page):
     if here is None:
         pytest.fail(f"{rel(page)}: a teaching page that is not in mkdocs.yml's nav", pytrace=False)
     if here + 1 < len(path):
-        assert path[here + 1] in _LINK.findall(text), f"{rel(page)}:{start}: the key points end with a link to the next page, {path[here + 1]}"
+        # Derived from the nav: the next teaching page in its order, by its title (its H1).
+        want = next_line(page, path[here + 1])
+        last = section[-1].strip() if section else ""
+        assert last == want, f"{rel(page)}:{start}: the key points end with the next page of mkdocs.yml's nav: write\n{want}\n(found {last!r})"
     else:
         assert "](https://" in text, f"{rel(page)}:{start}: the last page of the path ends with where learners go next (links out)"
+
+
+NEXT = {"en": "Next: [{title}]({page})", "zh": "下一页：[{title}]({page})"}
+
+
+def next_line(page, target: str) -> str:
+    """The line that ends a teaching page: a link to `target`, titled by its H1 in the page's language."""
+    lang = lang_of(page)
+    title = next(line[2:].strip() for line in (DOCS / lang / target).read_text(encoding="utf-8").splitlines() if line.startswith("# "))
+    return NEXT[lang].format(title=title, page=target)

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from notebooks import EXAMPLES
-from pages import DOCS, LANGUAGES, SITE_URL, lang_prefix, published_path, rel
+from pages import DOCS, LANGUAGES, SITE_URL, html_lang, lang_prefix, published_path, rel
 from site_build import TEST_SITE_URL
 
 
@@ -33,7 +33,7 @@ def test_every_page_is_built_in_its_language_at_its_address(built_site, lang):
     for page in sorted((DOCS / lang).rglob("*.md")):
         source = str(page.relative_to(DOCS / lang))
         html = html_of(site, lang, source)
-        assert f'<html lang="{lang}"' in html, f"{rel(page)} is not marked as {lang}"
+        assert f'<html lang="{html_lang(lang)}"' in html, f"{rel(page)} is not marked as {html_lang(lang)}"
         # Built for SITE_URL (as the workflow passes the Pages address), not mkdocs.yml's default.
         canonical = f'<link rel="canonical" href="{TEST_SITE_URL}{published_path(lang, source)}">'
         assert canonical in html, f"{rel(page)}: no {canonical}"
@@ -49,7 +49,7 @@ def test_every_notebook_is_a_rendered_page(built_site, notebook):
     site, _ = built_site
     lang = notebook.parent.name
     html = html_of(site, lang, f"examples/{notebook.name}")
-    assert f'<html lang="{lang}"' in html
+    assert f'<html lang="{html_lang(lang)}"' in html
     cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
     # mkdocs-jupyter silently copies raw JSON when it does not render a notebook
     for i, cell in enumerate(cells):

@@ -16,7 +16,7 @@ import pytest
 from accessibility import COLOUR_RULES, violations
 from browser import SEARCH_INDEX, switch_to_dark
 from notebooks import EXAMPLES
-from pages import DOCS, LANGUAGES, headings, lang_prefix, published_path
+from pages import DOCS, LANGUAGES, headings, html_lang, lang_prefix, published_path
 
 
 # What a reader types, and a page that must be among the results.
@@ -133,7 +133,7 @@ def test_search_answers_in_the_readers_language(site_url, reader, lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_missing_page_answers_in_the_readers_language(site_url, reader, lang):
     v = reader.open(site_url + lang_prefix(lang) + "no-such-page/")
-    reader.page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    reader.page.wait_for_function(f"document.documentElement.lang === '{html_lang(lang)}'")
     assert "404" in reader.page.inner_text("article")
     home = reader.page.eval_on_selector("article a[href]", "a => a.href")
     assert home == site_url + lang_prefix(lang), f"{lang}: the 404 page leads home to {home}, not {site_url + lang_prefix(lang)}"

@@ -5,7 +5,10 @@ fetched from another host, nothing fails or errors, math is laid out, notebooks 
 their cells and outputs, every internal link and anchor resolves, the first load stays
 light, the figures are readable in the light and (after Material's own toggle) the dark
 scheme, and the look-up explorer lights up the right row for every ID, by mouse and by
-keyboard, with the numbers PyTorch wrote. The English page's language link is then
+keyboard, with the numbers PyTorch wrote; and a teaching page, every box closed, is at most
+8 screens of 1,280 x 800 tall on page 1 and the core path (the nav's first two tiers), 12
+on the others (its height on the same load; the reader's window is 900 px tall, which
+changes no page's height, only how much of it shows). The English page's language link is then
 clicked, as a reader does, and must land on the same page in Chinese, which is checked
 the same way. With SCREENSHOTS=1, screenshots of the figures go to test-output/screenshots/.
 """
@@ -24,7 +27,7 @@ import pytest
 from accessibility import COLOUR_RULES, violations
 from browser import OUT, SEARCH_INDEX, local_file, switch_to_dark
 from notebooks import EXAMPLES
-from pages import DOCS, LANGUAGES, NOT_TEACHING, load_hook, published_path
+from pages import DOCS, LANGUAGES, NOT_TEACHING, core_path, load_hook, published_path
 
 SCREENSHOTS = os.environ.get("SCREENSHOTS") == "1"
 WEIGHT_LIMIT = 500_000  # bytes, uncompressed, of one page's first load
@@ -40,7 +43,7 @@ HOVERED = ("index.md", "embedding-vs-linear.md")
 def test_page_in_every_language(built_site, site_url, reader, record_property, source):
     site = built_site[0]
     reader.open(site_url + published_path(SOURCE, source))
-    check_page(site, site_url, reader, record_property, SOURCE, source)
+    too_tall = [check_page(site, site_url, reader, record_property, SOURCE, source)]
     for lang in OTHERS:
         # The language selector keeps the page. On two pages it is used as a reader does
         # (hover, wait for the menu, click); elsewhere its link is followed at once, which
@@ -51,10 +54,14 @@ def test_page_in_every_language(built_site, site_url, reader, record_property, s
         reader.open(click=link, as_reader=source in HOVERED)
         want = site_url + published_path(lang, source)
         assert reader.page.url == want, f"{SOURCE}:{source}: the {lang} link leads to {reader.page.url}, not {want}"
-        check_page(site, site_url, reader, record_property, lang, source)
+        too_tall.append(check_page(site, site_url, reader, record_property, lang, source))
+    too_tall = [m for m in too_tall if m]
+    assert not too_tall, "\n".join(too_tall)
 
 
-def check_page(site: Path, site_url: str, reader, record_property, lang: str, source: str):
+def check_page(site: Path, site_url: str, reader, record_property, lang: str, source: str) -> str | None:
+    """Everything a reader sees on one load; returns what is wrong with the page's height
+    (None if nothing), asserted once every language has been checked."""
     p, load, where = reader.page, reader.load, f"{lang}:{source}"
     outside = load.outside(site_url)
     assert not outside, f"{where}: requests leave the site: {outside}"
@@ -116,8 +123,12 @@ def check_page(site: Path, site_url: str, reader, record_property, lang: str, so
     if lang == "zh":
         assert _CJK_FACE.match(page_state["font"]), f"{where}: the prose's first font is not a Chinese face: {page_state['font']}"
         assert not page_state["italicChinese"], f"{where}: Chinese set in italics: {page_state['italicChinese'][:4]}"
-    if source.endswith(".md") and Path(source).stem not in NOT_TEACHING:
+    teaching = source.endswith(".md") and Path(source).stem not in NOT_TEACHING
+    if teaching:
         check_first_screen(page_state, where, source)
+        # Its height with every box closed, as loaded (asserted last, so the checks below still run).
+        screens = page_state["height"] / SCREEN
+        record_property(f"screens {where}", round(screens, 2))
 
     # Figures are inline SVG, laid out, drawn in the page's text colour; light first.
     check_figures(p, where, "light")
@@ -154,9 +165,15 @@ def check_page(site: Path, site_url: str, reader, record_property, lang: str, so
     if drawn:
         p.locator(".figure, .explorer").first.screenshot(path=shots / f"{name}-dark.png")
     assert not load.errors, f"{where}: console or page errors: {load.errors}"
+    if teaching:
+        limit = CORE_SCREENS if source in core_path() else SCREENS
+        if screens > limit:
+            return f"{where}: {screens:.1f} screens of 1,280 x 800 with every box closed, over {limit} ({'core path' if limit == CORE_SCREENS else 'a reference page'})"
+    return None
 
 
 SCREEN = 800  # px: one screen of a 1280 x 800 laptop, the size the first-screen goals are set for
+CORE_SCREENS, SCREENS = 8, 12  # a teaching page's height, boxes closed: page 1 and the core path, the others
 _CJK_FACE = re.compile(r'"?(PingFang SC|Hiragino Sans GB|Microsoft YaHei|Noto Sans CJK SC|Source Han Sans SC|WenQuanYi)')
 _PAGE_STATE = r"""() => {
     const seen = {}, duplicateIds = [];
@@ -184,6 +201,7 @@ _PAGE_STATE = r"""() => {
         firstBlock: first ? [first.className, top(first), bottom(first)] : null,
         firstOutput: output ? [top(output), bottom(output), output.textContent] : null,
         firstTrue: firstTrue ? bottom(firstTrue) : null,
+        height: document.documentElement.scrollHeight,
     };
 }"""
 
@@ -220,7 +238,7 @@ def interface_in_english(p) -> list[str]:
     texts = p.evaluate(
         """selector => {
             const mine = e => (e.closest('[lang]')?.lang || '') === document.documentElement.lang;
-            const found = [document.querySelector('meta[name=description]')?.content || ''];
+            const found = [];  // (the description is the page's own first sentences: author text)
             for (const e of document.querySelectorAll('[title], [aria-label], [placeholder], [alt], [aria-description]'))
                 if (mine(e)) for (const a of ['title', 'aria-label', 'placeholder', 'alt', 'aria-description'])
                     if (e.getAttribute(a)) found.push(e.getAttribute(a));

@@ -33,11 +33,13 @@ def _merge(base: dict, extra: dict) -> dict:
 
 
 def _rename_sections(nav, titles: dict):
+    """The nav with its section titles in this language (`nav_titles`); a page listed there
+    by its path gets that title in the nav (and on the home page's map) instead of its H1."""
     if isinstance(nav, list):
         return [_rename_sections(item, titles) for item in nav]
     if isinstance(nav, dict):
         return {titles.get(k, k): _rename_sections(v, titles) for k, v in nav.items()}
-    return nav
+    return {titles[nav]: nav} if nav in titles else nav
 
 
 def language_config(config_file: str, lang: str, site_dir: str, site_url: str, strict: bool):

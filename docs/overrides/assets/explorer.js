@@ -59,7 +59,7 @@
   }
 
   function build(root, data) {
-    var lang = document.documentElement.lang === "zh" ? "zh" : "en";
+    var lang = document.documentElement.lang.slice(0, 2) === "zh" ? "zh" : "en";
     var t = TEXT[lang];
     var words = data.labels.some(function (label, i) { return label !== String(i); });
     var rows = data.weight.length;

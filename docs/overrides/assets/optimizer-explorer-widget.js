@@ -87,7 +87,7 @@
   var made = 0;
 
   function build(root, data) {
-    var t = TEXT[document.documentElement.lang === "zh" ? "zh" : "en"];
+    var t = TEXT[document.documentElement.lang.slice(0, 2) === "zh" ? "zh" : "en"];
     var id = "optimizer-explorer-" + ++made;
     var presets = data.presets.map(function (ids) { return "[" + ids.join(", ") + "]"; });
     var steps = data.steps_max;

@@ -72,7 +72,7 @@
   var made = 0;
 
   function build(root, data) {
-    var t = TEXT[document.documentElement.lang === "zh" ? "zh" : "en"];
+    var t = TEXT[document.documentElement.lang.slice(0, 2) === "zh" ? "zh" : "en"];
     var id = "training-slider-" + ++made;
     var size = data.size, half = size / 2, last = data.snapshots.length - 1;
 
