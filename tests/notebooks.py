@@ -2,9 +2,13 @@
 
 Prose becomes markdown cells, each Python block a code cell, and the expected output
 under it (already checked against a live run) the cell's stored output, so a notebook
-cannot drift from its page. A block marked <!--docs:raises--> becomes a cell tagged
-`raises-exception` (Run All goes on after it) whose output is a Jupyter error.
-test_notebooks_run_in_jupyter.py then runs every notebook in a real kernel.
+cannot drift from its page. A block marked <!--docs:raises--> becomes a cell that
+catches the error around its last statement and prints its last line as Jupyter shows it:
+"Run all" goes on after it in any front end (a `raises-exception` tag is honoured by
+Jupyter's own only). The first code cell installs what the notebook imports beyond the
+standard library and PyTorch (pinned, only where missing or another version) and prints
+one line when the reader's versions are not those that made the outputs.
+test_notebooks_run_in_jupyter.py then runs every notebook in a real kernel and as a script.
 """
 
 from __future__ import annotations
