@@ -3,8 +3,9 @@
 pytest-codeblocks runs each block on its own and lets a `cont` chain carry one expected
 output; a step-by-step page builds state over many blocks and shows output after each,
 so this runner keeps the namespace and compares the output of every block. A block
-marked <!--docs:raises--> must raise: its shown output ends with the error's last line,
-as Jupyter shows it, and the page goes on after it. A block marked <!--docs:standalone-->
+marked <!--docs:raises--> must raise, from its last statement (its notebook cell catches
+the error there): its shown output ends with the error's last line, as Jupyter shows it,
+and the page goes on after it. A block marked <!--docs:standalone-->
 (or every block of a page whose front matter says `blocks: standalone`) runs in a fresh
 namespace, with PyTorch's global state as a new process has it, so it stays true when
 quoted on its own. Every block has a time limit, and none may reach the network.
