@@ -65,14 +65,14 @@ FIRST_CELL = {
         "about": "Run this cell first. The outputs stored below come from {made_with} on a CPU. "
         "On another processor or PyTorch version the last digit of a printed number or of a "
         "trained table may differ; every True/False, shape and error stays the same.",
-        "pins": "# What this notebook imports besides PyTorch,\n# installed only where missing or another version",
+        "pins": "# What this notebook imports besides PyTorch,\n# installed only if missing or another version",
         "installing": "Installing",
         "build": "# 2.13.0+cpu, 2.13.0+cu126: both are 2.13.0",
         "drift": [
-            'f"Outputs made with {made_with}; "',
-            'f"you have {yours}: the last digits may "',
-            '"differ; every True/False, shape and "',
-            '"error holds."',
+            'f"Outputs made with {made}; "',
+            'f"you have {yours}: the last digits "',
+            '"may differ; every True/False, shape "',
+            '"and error holds."',
         ],
     },
     "zh": {
@@ -83,7 +83,7 @@ FIRST_CELL = {
         "installing": "正在安装",
         "build": "# 2.13.0+cpu、2.13.0+cu126 的版本都是 2.13.0",
         "drift": [
-            'f"这些输出由 {made_with} 生成，"',
+            'f"这些输出由 {made} 生成，"',
             'f"你用的是 {yours}：打印出的数字最后几位"',
             '"可能不同，但每个 True/False、形状和报错"',
             '"都不会变。"',
@@ -147,14 +147,14 @@ def first_cell(lang: str, pins: list[str]) -> str:
     made = ", ".join([f"PyTorch {versions['torch']}"] + [f"{name} {versions[name]}" for name in checked])
     lines = [comment(words["about"].format(made_with=_listed(lang, made.split(", "))))]
     if pins:
-        listed = ", ".join(f'"{p}"' for p in pins)
+        listed = ",\n        ".join(f'"{p}"' for p in pins)
         lines += [
-            "import importlib.metadata\nimport subprocess\nimport sys\n",
+            "import importlib\nimport subprocess\nimport sys\nfrom importlib import metadata\n",
             words["pins"],
             f"pins = [{listed}]",
             "missing = []\nfor pin in pins:\n    name, version = pin.split(\"==\")\n    try:\n"
-            "        found = importlib.metadata.version(name)\n"
-            "    except importlib.metadata.PackageNotFoundError:\n        found = None\n"
+            "        found = metadata.version(name)\n"
+            "    except metadata.PackageNotFoundError:\n        found = None\n"
             "    if found != version:\n        missing.append(pin)\n"
             f"if missing:\n    print(\"{words['installing']}\", *missing)\n"
             "    subprocess.run([sys.executable, \"-m\", \"pip\",\n"
@@ -162,13 +162,13 @@ def first_cell(lang: str, pins: list[str]) -> str:
             "    importlib.invalidate_caches()\n",
         ]
     lines.append("import torch" + "".join(f"\nimport {name}" for name in checked) + "\n")
-    lines.append(f'made_with = "{made}"')
+    lines.append(f'made = "{made}"')
     lines.append(words["build"])
     lines.append('torch_version = torch.__version__.split("+")[0]')
     lines.append('yours = f"PyTorch {torch_version}"')
-    lines += [f'yours += f", {name} {{{name}.__version__}}"' for name in checked]
+    lines += [f'hf_version = {name}.__version__\nyours += f", {name} {{hf_version}}"' for name in checked]
     drift = "\n          ".join(words["drift"])
-    lines.append(f"if yours != made_with:\n    print({drift})")
+    lines.append(f"if yours != made:\n    print({drift})")
     return "\n".join(lines)
 
 
