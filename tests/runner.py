@@ -3,8 +3,9 @@
 pytest-codeblocks runs each block on its own and lets a `cont` chain carry one expected
 output; a step-by-step page builds state over many blocks and shows output after each,
 so this runner keeps the namespace and compares the output of every block. A block
-marked <!--docs:raises--> must raise: its shown output ends with the error's last line,
-as Jupyter shows it, and the page goes on after it. A block marked <!--docs:standalone-->
+marked <!--docs:raises--> must raise, from its last statement (its notebook cell catches
+the error there): its shown output ends with the error's last line, as Jupyter shows it,
+and the page goes on after it. A block marked <!--docs:standalone-->
 (or every block of a page whose front matter says `blocks: standalone`) runs in a fresh
 namespace, with PyTorch's global state as a new process has it, so it stays true when
 quoted on its own. Every block has a time limit, and none may reach the network.
@@ -12,6 +13,7 @@ quoted on its own. Every block has a time limit, and none may reach the network.
 
 from __future__ import annotations
 
+import ast
 import difflib
 import io
 import re
@@ -110,6 +112,22 @@ def page_traceback(error: BaseException, block: Block) -> str:
     return "".join(tb.format())
 
 
+def raising_line(error: BaseException, block: Block) -> int | None:
+    """The page line of the block's top-level statement that was running when it raised."""
+    tb = error.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename != str(block.page):
+        tb = tb.tb_next
+    return tb.tb_lineno if tb is not None else None
+
+
+def last_statement(block: Block) -> range:
+    """The page lines of the block's last top-level statement (a raises block's notebook
+    cell wraps it in try/except: tests/notebooks.py)."""
+    last = ast.parse(block.code).body[-1]
+    first = min([last.lineno] + [d.lineno for d in getattr(last, "decorator_list", [])])
+    return range(block.line + first, block.line + last.end_lineno + 1)
+
+
 @dataclass
 class Ran:
     block: Block
@@ -170,6 +188,11 @@ def run_blocks(page_blocks: list[Block], edit=None) -> list[Ran]:
         elif block.raises and error is None:
             if raised is None:
                 error = "the block is marked <!--docs:raises--> but ran without an error; remove the marker or show the error"
+            elif (line := raising_line(raised, block)) not in last_statement(block):
+                error = (
+                    f"the error comes from line {line}, not from the block's last statement; the notebook "
+                    "made from the page catches it there (try/except), so end the block with the statement that raises"
+                )
             else:
                 printed += error_line(raised) + "\n"
                 if split_error(printed) != (out.getvalue(), error_line(raised)):

@@ -3,6 +3,7 @@ one search index per language, and nothing loaded from another host."""
 
 import json
 import re
+from html import unescape
 
 import pytest
 
@@ -67,24 +68,56 @@ def test_every_notebook_is_a_rendered_page(built_site, notebook):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_teaching_pages_link_their_notebook_and_colab(built_site, lang):
-    """Each page with a notebook links it three ways: its page on the site, Colab (the file
-    committed in the deploying repository, on its branch) and the .ipynb; the notebook's
-    own page links Colab and the .ipynb. On the Chinese site a note says that Colab may be
-    out of reach in mainland China, beside the download."""
+def test_teaching_pages_link_their_notebook_colab_and_kaggle(built_site, lang):
+    """Each page with a notebook links it four ways: its page on the site, Colab and Kaggle
+    (the file committed in the deploying repository, on its branch) and the .ipynb; the
+    notebook's own page links Colab, Kaggle and the .ipynb. On the Chinese site a note says
+    that Colab and Kaggle may be out of reach in mainland China, beside the download, with
+    two commands that run the notebook locally from a domestic package mirror."""
     from site_build import TEST_REPO_BRANCH, TEST_REPO_URL
 
     site, _ = built_site
     owner_repo = TEST_REPO_URL.removeprefix("https://github.com/")
     for notebook in sorted((EXAMPLES / lang).glob("*.ipynb")):
-        colab = f'href="https://colab.research.google.com/github/{owner_repo}/blob/{TEST_REPO_BRANCH}/examples/{lang}/{notebook.name}"'
+        file = f"{owner_repo}/blob/{TEST_REPO_BRANCH}/examples/{lang}/{notebook.name}"
+        colab = f'href="https://colab.research.google.com/github/{file}"'
+        kaggle = f'href="https://kaggle.com/kernels/welcome?src=https://github.com/{file}"'
         html = html_of(site, lang, f"{notebook.stem}.md")
+        notebook_page = html_of(site, lang, f"examples/{notebook.stem}.ipynb")
         where = f"{notebook.stem} ({lang})"
         assert f'href="../examples/{notebook.stem}/"' in html, f"{where} does not link its notebook"
         assert colab in html, f"{where} has no Open in Colab link to examples/{lang}/{notebook.name} of the deploying repository"
+        assert kaggle in html, f"{where} has no Open in Kaggle link to examples/{lang}/{notebook.name} of the deploying repository"
         assert f'href="../examples/{notebook.stem}/{notebook.name}" download' in html, f"{where}: no .ipynb download"
-        assert colab in html_of(site, lang, f"examples/{notebook.stem}.ipynb"), f"{where}: the notebook page has no Colab link"
+        assert colab in notebook_page, f"{where}: the notebook page has no Colab link"
+        assert kaggle in notebook_page, f"{where}: the notebook page has no Kaggle link"
         assert ("中国大陆" in html) == (lang == "zh"), f"{where}: the note on Colab in mainland China belongs on Chinese pages only"
+        for shown in (html, notebook_page):
+            commands = [unescape(c) for c in re.findall(r'<code class="notebook-links__command">(.*?)</code>', shown)]
+            if lang == "zh":
+                assert_local_commands(where, notebook, commands)
+            else:
+                assert not commands, f"{where}: local commands belong on Chinese pages only"
+
+
+def assert_local_commands(where: str, notebook, commands: list[str]) -> None:
+    """Two commands: pip install, from an https mirror, torch and numpy at requirements.txt's
+    versions, whatever else the notebook's first cell pins (at its version) and JupyterLab;
+    then open the downloaded file in JupyterLab."""
+    import shlex
+
+    from notebooks import pinned
+
+    assert len(commands) == 2, f"{where}: {len(commands)} local commands beside the download, not 2: {commands}"
+    install, run = (shlex.split(c) for c in commands)
+    pins = pinned()
+    assert install[:2] == ["pip", "install"] and install[-2] == "-i", f"{where}: not `pip install ... -i MIRROR`: {commands[0]}"
+    assert re.fullmatch(r"https://[\w.-]+\.cn/[\w/-]*", install[-1]), f"{where}: the mirror is not a domestic https address: {install[-1]}"
+    packages = install[2:-2]
+    first_cell = "".join(next(c for c in json.loads(notebook.read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code")["source"])
+    want = [f"torch=={pins['torch']}", f"numpy=={pins['numpy']}", *re.findall(r'"([\w.-]+==[\w.]+)"', first_cell), "jupyterlab"]
+    assert packages == want, f"{where}: installs {packages}, not {want}"
+    assert run == ["jupyter", "lab", notebook.name], f"{where}: the second command does not open {notebook.name}: {commands[1]}"
 
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")

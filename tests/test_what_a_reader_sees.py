@@ -219,7 +219,7 @@ def check_first_screen(state: dict, where: str, source: str):
 
 # Names and code stay as they are in every language; everything else must be translated.
 _CODE_LIKE = re.compile(
-    r"\S*[._()@=\[\]/<>]\S*|\b[A-Z]{2,}\d*\b|\b(PyTorch|GPT|IDs?|Jupyter|MkDocs|Material|EmbeddingBag|Wᵀ|Colab|Hugging Face|Llama|AdamW?|SparseAdam|Adagrad|SGD)\b"
+    r"\S*[._()@=\[\]/<>]\S*|\b[A-Z]{2,}\d*\b|\b(PyTorch|GPT|IDs?|Jupyter|MkDocs|Material|EmbeddingBag|Wᵀ|Colab|Kaggle|Hugging Face|Llama|AdamW?|SparseAdam|Adagrad|SGD)\b"
 )
 # Where the theme, the overrides, the hooks and the widgets put words on a page: everything
 # outside the article, and inside it the parts no author writes (the page's own prose, code

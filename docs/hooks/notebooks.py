@@ -7,6 +7,7 @@ examples/<name>/ rendered by mkdocs-jupyter, and the teaching page <name>.md lin
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -82,8 +83,50 @@ def on_page_markdown(markdown, page, config, files, **kwargs):
     if notebook is not None and page.file.src_uri.endswith(".md"):
         page.meta["notebook"] = notebook.url
         page.meta["download_url"] = f"{notebook.url}{Path(notebook.abs_src_path).name}"
-        page.meta["colab"] = colab_url(config, Path(notebook.abs_src_path))
+        _hosts(page, config, Path(notebook.abs_src_path))
     return markdown
+
+
+def _hosts(page, config, notebook: Path) -> None:
+    """Where the page's notebook runs: Colab, Kaggle, and (on pages whose language asks for
+    it) the two commands that run it locally from a package mirror."""
+    page.meta["colab"] = colab_url(config, notebook)
+    page.meta["kaggle"] = kaggle_url(config, notebook)
+    if config.extra.get("local_mirror"):
+        page.meta["local_commands"] = local_commands(config, notebook)
+
+
+def _github_file(config, notebook: Path) -> str:
+    """owner/repo/blob/branch/examples/<lang>/<name>.ipynb of the deploying repository."""
+    m = _GITHUB.fullmatch(config.repo_url or "")
+    if m is None:
+        raise ValueError(f"repo_url {config.repo_url!r} is not a GitHub repository; the Open in Colab and Kaggle links need one")
+    return f"{m.group(1)}/{m.group(2)}/blob/{config.extra['repo_branch']}/{NOTEBOOKS}/{config.extra['lang']}/{notebook.name}"
+
+
+def kaggle_url(config, notebook: Path) -> str:
+    """Kaggle opens a notebook from its GitHub address (the same file Colab opens)."""
+    return f"https://kaggle.com/kernels/welcome?src=https://github.com/{_github_file(config, notebook)}"
+
+
+_PIN = re.compile(r'"([A-Za-z0-9_.-]+==[\w.]+)"')
+
+
+def local_commands(config, notebook: Path) -> list[str]:
+    """Install what the notebook needs from the package mirror of extra.local_mirror (PyTorch
+    and numpy at requirements.txt's versions, the pins of its first cell, JupyterLab), then open
+    it: two commands for a reader who downloaded it."""
+    root = Path(config.config_file_path).parent
+    pins = {}
+    for line in (root / "requirements.txt").read_text(encoding="utf-8").splitlines():
+        if m := re.fullmatch(r"([A-Za-z0-9_.-]+)==(\S+)", line.split("#")[0].strip()):
+            pins[m.group(1).lower()] = m.group(0)
+    first = next(c for c in json.loads(notebook.read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code")
+    packages = [pins["torch"], pins["numpy"]] + _PIN.findall("".join(first["source"])) + ["jupyterlab"]
+    return [
+        f"pip install {' '.join(packages)} -i {config.extra['local_mirror']}",
+        f"jupyter lab {notebook.name}",
+    ]
 
 
 _GITHUB = re.compile(r"https://github\.com/([\w.-]+)/([\w.-]+?)(?:\.git)?/?")
@@ -92,11 +135,7 @@ _GITHUB = re.compile(r"https://github\.com/([\w.-]+)/([\w.-]+?)(?:\.git)?/?")
 def colab_url(config, notebook: Path) -> str:
     """Colab opens a notebook straight from a GitHub repository: the committed file of this
     language on the deployed branch (repo_url and extra.repo_branch, set by the deploy)."""
-    m = _GITHUB.fullmatch(config.repo_url or "")
-    if m is None:
-        raise ValueError(f"repo_url {config.repo_url!r} is not a GitHub repository; the Open in Colab links need one")
-    branch = config.extra["repo_branch"]
-    return f"https://colab.research.google.com/github/{m.group(1)}/{m.group(2)}/blob/{branch}/{NOTEBOOKS}/{config.extra['lang']}/{notebook.name}"
+    return f"https://colab.research.google.com/github/{_github_file(config, notebook)}"
 
 
 # mkdocs-jupyter's HTML inlines JupyterLab's whole stylesheet (575 KB), a MathJax and a
@@ -131,7 +170,7 @@ def on_page_content(html, page, config, files, **kwargs):
     if not page.file.src_uri.endswith(".ipynb"):
         return html
     page.meta["download"] = Path(page.file.abs_src_path).name
-    page.meta["colab"] = colab_url(config, Path(page.file.abs_src_path))
+    _hosts(page, config, Path(page.file.abs_src_path))
     for pattern in _DROP:
         html = pattern.sub("", html)
     html = _CODE.sub(r'<div class="highlight"><pre><code>\1</code></pre></div>', html)
