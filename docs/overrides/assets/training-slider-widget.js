@@ -28,6 +28,7 @@
   var TEXT = {
     en: {
       title: "Try it: move through training",
+      note: "The positions come from one run of PyTorch 2.13.0; on another machine a point may sit a fraction of a pixel away.",
       label: "Training step",
       names: { det: "determiner", adj: "adjective", noun: "noun", verb: "verb", unseen: "never in the text" },
       value: function (step, steps) { return "step " + step + " of " + steps; },
@@ -40,6 +41,7 @@
     },
     zh: {
       title: "动手试试：拖动滑块，看训练一步步推进",
+      note: "各点的位置来自 PyTorch 2.13.0 的一次运行；换一台机器，某个点可能偏移不到一个像素。",
       label: "训练步数",
       names: { det: "限定词", adj: "形容词", noun: "名词", verb: "动词", unseen: "文本中从未出现" },
       value: function (step, steps) { return "第 " + step + " 步，共 " + steps + " 步"; },
@@ -97,6 +99,7 @@
     var range = el("input", { type: "range", id: id + "-range", min: "0", max: String(last), step: "1", value: "0" });
     var stepShown = el("output", { for: id + "-range", class: "training-slider__step" });
     var said = el("p", { class: "training-slider__said", "aria-live": "polite" });
+    var note = el("p", { class: "training-slider__note" }, [t.note]);
     var legend = el("ul", { class: "training-slider__legend" }, ORDER.map(function (kind) {
       var icon = svgEl("svg", { viewBox: "-7 -7 14 14", width: "14", height: "14", "aria-hidden": "true" }, [mark(kind)]);
       return el("li", {}, [icon, " " + t.names[kind]]);
@@ -119,7 +122,7 @@
     root.setAttribute("role", "group");
     root.setAttribute("aria-labelledby", title.id);
     var controls = el("div", { class: "training-slider__controls" }, [label, range, stepShown]);
-    root.replaceChildren(title, controls, picture, legend, said);
+    root.replaceChildren(title, controls, picture, legend, note, said);
     show(0);
     root.hidden = false;
   }
