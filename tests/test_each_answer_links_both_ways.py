@@ -20,12 +20,12 @@ def test_each_answer_links_to_a_section_that_exists(lang):
     problems = []
     for anchor, _, links in found:
         if not links:
-            problems.append(f"#{anchor}: no link to the page or section that treats it in depth")
+            problems.append(f"#{anchor}: no link to the section that treats it in depth (page.md#section)")
         for page, section in links:
             target = DOCS / lang / page
             if not target.exists():
                 problems.append(f"#{anchor}: links to {page}, which does not exist")
-            elif section and section not in [a for _, _, a in headings(target)]:
+            elif section not in [a for _, _, a in headings(target)]:
                 problems.append(f"#{anchor}: links to {page}#{section}, a heading {page} does not have")
     assert not problems, f"docs/{lang}/{QUESTIONS}:\n" + "\n".join(problems)
 
@@ -37,10 +37,9 @@ def test_each_in_depth_section_links_back_to_its_answer(built_site, lang):
     problems = []
     for (page, section), sources in backlinks.backlinks((DOCS / lang / QUESTIONS).read_text(encoding="utf-8")).items():
         built = (site / published_path(lang, page) / "index.html").read_text(encoding="utf-8")
-        # under a section's heading; under the title, after the notebook links the theme puts there
-        heading = rf'<h([1-6]) id="{section}"[^>]*>.*?</h\1>\s*' if section else r'<h(1)[^>]*>.*?</h1>(?:(?!<h2).)*?'
+        heading = rf'<h([1-6]) id="{section}"[^>]*>.*?</h\1>\s*'
         under = re.search(heading + r'<p class="short-answer">(.*?)</p>', built, re.S)
-        where = f"{lang}: {page}#{section or '(title)'}"
+        where = f"{lang}: {page}#{section}"
         if under is None:
             problems.append(f"{where}: no short-answer line right under the heading")
             continue

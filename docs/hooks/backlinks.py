@@ -2,9 +2,9 @@
 
 Every answer on the questions page ends with links to the sections that treat it in depth
 ("More: [Timed](the-cost-measured.md#timed)"). This hook reads those links from the
-questions page of the language being built and puts, right under each target heading (the
-page's title when a link names no section), a line "Short answer: <the answer's title>"
-linking back to the answer. The other pages are not edited: the way back is derived from
+questions page of the language being built and puts, right under each target heading, a
+line "Short answer: <the answer's title>" linking back to the answer (a link to a whole
+page, with no section, gets none: the page's opening must stay on the first screen). The other pages are not edited: the way back is derived from
 the way there, so the two cannot drift apart.
 """
 
@@ -19,24 +19,22 @@ from mkdocs.utils import get_relative_url
 QUESTIONS = "questions-learners-ask.md"
 LABELS = {"en": "Short answer: ", "zh": "简答："}
 _ANSWER = re.compile(r"^## (?P<title>.*?)\s*\{\s*#(?P<anchor>[\w-]+)[^}]*\}\s*$", re.M)
-_LINK = re.compile(r"\]\((?P<page>[\w-]+\.md)(?:#(?P<section>[\w-]+))?\)")
+_LINK = re.compile(r"\]\((?P<page>[\w-]+\.md)#(?P<section>[\w-]+)\)")
 
 
-def answers(markdown: str) -> list[tuple[str, str, list[tuple[str, str | None]]]]:
-    """(anchor, title, [(page, section or None), ...]) of each answer, in page order."""
+def answers(markdown: str) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """(anchor, title, [(page, section), ...]) of each answer, in page order."""
     found = list(_ANSWER.finditer(markdown))
     out = []
     for m, end in zip(found, [n.start() for n in found[1:]] + [len(markdown)]):
         body = markdown[m.end() : end]
         links = [(link["page"], link["section"]) for link in _LINK.finditer(body) if link["page"] != QUESTIONS]
-        # a page's title only when the answer names none of its sections
-        links = [(p, s) for p, s in links if s or not any(q == p and t for q, t in links)]
         out.append((m["anchor"], m["title"], list(dict.fromkeys(links))))
     return out
 
 
-def backlinks(markdown: str) -> dict[tuple[str, str | None], list[tuple[str, str]]]:
-    """{(page, section or None): [(answer anchor, answer title), ...]}."""
+def backlinks(markdown: str) -> dict[tuple[str, str], list[tuple[str, str]]]:
+    """{(page, section): [(answer anchor, answer title), ...]}."""
     targets: dict = {}
     for anchor, title, links in answers(markdown):
         for target in links:
@@ -54,7 +52,7 @@ def on_page_content(html, page, config, files, **kwargs):
     for (target, section), sources in backlinks(source.read_text(encoding="utf-8")).items():
         if target != page.file.src_uri:
             continue
-        heading = re.compile(rf'<h([1-6]) id="{section}"[^>]*>.*?</h\1>' if section else r"<h1[^>]*>.*?</h1>", re.S)
+        heading = re.compile(rf'<h([1-6]) id="{section}"[^>]*>.*?</h\1>', re.S)
         links = " · ".join(
             f'<a href="{url}#{anchor}">{html_lib.escape(title)}</a>' for anchor, title in sources
         )
