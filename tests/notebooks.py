@@ -237,7 +237,7 @@ QUIZ_INTRO = {
     "zh": "题目和选项都在网页上；打开之前，先想好每题会打印什么。",
 }
 
-_ANCHOR = re.compile(r"\s*\{\s*#[\w-]+\s*\}\s*$")
+_ANCHOR = re.compile(r"\s*\{\s*#[\w-]+(?:\s+data-toc-label=\"[^\"]*\")?\s*\}\s*$")
 # A folded box (<details markdown> ... </details>) holds code cells in the notebook, which a
 # Markdown cell's <details> cannot wrap: the notebook shows its title in bold and its content open.
 _DETAILS = re.compile(r"\s*</?details\b[^>]*>\s*")

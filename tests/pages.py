@@ -281,7 +281,8 @@ def unchecked_tensor_text(page: Path) -> list[tuple[int, str]]:
     return [(n, line) for n, line in enumerate(lines, 1) if n not in checked and TENSOR_TEXT.search(line)]
 
 
-_HEADING = re.compile(r"^(#{2,6})\s+(.*?)\s*(?:\{\s*#([\w-]+)\s*\})?\s*$")
+# A translated heading may also carry a label for the table of contents, { #anchor data-toc-label="..." }
+_HEADING = re.compile(r"^(#{2,6})\s+(.*?)\s*(?:\{\s*#([\w-]+)(?:\s+data-toc-label=\"[^\"]*\")?\s*\})?\s*$")
 
 
 def headings(page: Path) -> list[tuple[int, str, str | None]]:

@@ -182,7 +182,7 @@ def on_page_content(html, page, config, files, **kwargs):
     return _page_anchors(page, config, html)
 
 
-_ANCHOR = re.compile(r"^#{2,6} .*\{\s*#([\w-]+)\s*\}\s*$", re.M)
+_ANCHOR = re.compile(r"^#{2,6} .*\{\s*#([\w-]+)(?:\s+data-toc-label=\"[^\"]*\")?\s*\}\s*$", re.M)
 _HEADING = re.compile(r'<h([1-6]) id="[^"]*">(.*?)(?:<a class="anchor-link" href="#[^"]*">¶</a>)?</h\1>', re.S)
 
 
