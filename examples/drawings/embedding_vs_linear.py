@@ -7,8 +7,10 @@ Each figure is stacked vertically (viewBox at most 440 wide), so that its text s
   is row 2 (the page's opening);
 - lookup-batch: the IDs 2, 3 and 1 address rows of the table; the output stacks those
   rows in the order of the IDs;
-- onehot-id-2-infinity: the same product after an infinity is put into row 0, which no
-  token reads: 0 × ∞ makes a NaN in the output.
+- onehot-id-2-infinity: the same row of the batch's product after an infinity is put into
+  row 0, which no token reads: 0 × ∞ makes a NaN in the output. It is drawn from the
+  three-row product the page prints, not from a one-row product: a kernel may skip the zero
+  entries of a single one-hot row (PyTorch's aarch64 build does), and then shows no NaN.
 
 Rows that are read are coloured, outlined and bold; rows that are skipped are greyed and
 dashed, and say so in words.
@@ -69,12 +71,14 @@ def with_infinity(table: torch.Tensor) -> torch.Tensor:
     return broken
 
 
-def onehot_figure(table: torch.Tensor, token: int, lang: str, title: str) -> str:
-    """The one-hot row of `token` down the left, each entry multiplying one row of the
-    table; under them, the sum of the products, which PyTorch computes here."""
+def onehot_figure(table: torch.Tensor, ids: list[int], lang: str, title: str) -> str:
+    """The one-hot row of `ids[0]` down the left, each entry multiplying one row of the
+    table; under them, the sum of the products: row 0 of the product of all the one-hot
+    rows of `ids` with the table, which PyTorch computes here."""
     t = LABELS[lang]
     rows, cols = table.shape
-    onehot = torch.nn.functional.one_hot(torch.tensor([token]), rows).float()
+    token = ids[0]
+    onehot = torch.nn.functional.one_hot(torch.tensor(ids), rows).float()
     product = (onehot @ table)[0].tolist()
     colour = 0
     vec_x, table_x = 10, 124
@@ -159,16 +163,17 @@ def figures(lang: str) -> dict[str, str]:
         "en": {
             "onehot-id-2": "The one-hot row of ID 2 times the table: rows 0, 1 and 3 are multiplied by 0, row 2 by 1, and the sum is row 2",
             "lookup-batch": "The IDs 2, 3 and 1 read rows 2, 3 and 1 of the table; the output stacks them in the order of the IDs; row 0 is not read",
-            "onehot-id-2-infinity": "With an infinity in row 0, the one-hot row of ID 2 still multiplies row 0 by 0, and 0 × ∞ puts a NaN into the output",
+            "onehot-id-2-infinity": "With an infinity in row 0, the one-hot row of ID 2 still multiplies row 0 by 0, and 0 × ∞ puts a NaN into the product of the whole batch",
         },
         "zh": {
             "onehot-id-2": "ID 2 的独热向量乘以嵌入表：第 0、1、3 行乘以 0，第 2 行乘以 1，相加的结果就是第 2 行",
             "lookup-batch": "ID 2、3、1 读出嵌入表的第 2、3、1 行，输出按 ID 的顺序把这几行叠在一起；第 0 行没有读取",
-            "onehot-id-2-infinity": "第 0 行有一个无穷大时，ID 2 的独热向量照样把第 0 行乘以 0，而 0 × ∞ 让输出出现 NaN",
+            "onehot-id-2-infinity": "第 0 行有一个无穷大时，ID 2 的独热向量照样把第 0 行乘以 0，而 0 × ∞ 让整批乘积中属于 ID 2 的那一行出现 NaN",
         },
     }[lang]
     return {
-        "onehot-id-2.svg": onehot_figure(table, IDS[0], lang, titles["onehot-id-2"]),
+        "onehot-id-2.svg": onehot_figure(table, IDS[:1], lang, titles["onehot-id-2"]),
         "lookup-batch.svg": lookup_figure(table, IDS, lang, titles["lookup-batch"]),
-        "onehot-id-2-infinity.svg": onehot_figure(with_infinity(table), IDS[0], lang, titles["onehot-id-2-infinity"]),
+        # The batch's three rows: a one-row product may skip the zeros, and show no NaN.
+        "onehot-id-2-infinity.svg": onehot_figure(with_infinity(table), IDS, lang, titles["onehot-id-2-infinity"]),
     }
