@@ -316,11 +316,6 @@ def load_example(name: str):
     return _module(ROOT / "examples" / f"{name}.py", name)
 
 
-def load_module(path: Path):
-    """Any file of the repository as a module (a build hook, say), named after its file."""
-    return _module(path, path.stem)
-
-
 def _module(path: Path, name: str):
     import importlib.util
     import sys

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import pytest
 
-from pages import LANGUAGES, ROOT, load_module, nav_order, published_path, teaching_pages
+from pages import LANGUAGES, load_hook, nav_order, published_path, teaching_pages
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 MOST_SCROLLING = 0.25
 SMALLEST_FIGURE_TEXT = 9.0  # CSS px
-TOKENS = load_module(ROOT / "docs" / "hooks" / "typography.py").PATTERN
+TOKENS = load_hook("typography").PATTERN
 
 _STATE = """(tokens) => {
     for (const d of document.querySelectorAll('article details')) d.open = true;
