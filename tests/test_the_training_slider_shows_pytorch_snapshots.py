@@ -34,7 +34,7 @@ SAID = {
     "have a nearest neighbour of their own class; the rows of the words never in the text are at {unseen}% of "
     "their starting length.",
     "zh": "第 {step} 步（共 {steps} 步）：整段文本上的损失为 {loss}；文本中的 {seen} 个词里，有 {agree} 个词的最近邻与自己同类；"
-    "从未出现的那几个词，行的长度为起初的 {unseen}%。",
+    "从未出现的词，行向量长度为初始长度的 {unseen}%。",
 }
 STEP = {"en": "step {step} of {steps}", "zh": "第 {step} 步，共 {steps} 步"}
 
