@@ -36,7 +36,7 @@
       said: function (s, steps, seen) {
         return "Step " + s.step + " of " + steps + ": the loss on the whole text is " + s.loss + "; " +
           s.agree + " of the " + seen + " words in the text have a nearest neighbour of their own class; " +
-          "the rows of the words never in the text are at " + s.unseen_length + "% of their starting length.";
+          "the unseen words' rows are at " + s.unseen_length + "% of their starting length.";
       },
     },
     zh: {
