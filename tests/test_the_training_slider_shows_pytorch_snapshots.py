@@ -31,10 +31,9 @@ LIMIT = 60_000  # bytes that figures and explorers may add to a page
 # The spoken summary of a snapshot, in each language: step, loss, agreement, unseen length
 SAID = {
     "en": "Step {step} of {steps}: the loss on the whole text is {loss}; {agree} of the {seen} words in the text "
-    "have a nearest neighbour of their own class; the rows of the words never in the text are at {unseen}% of "
-    "their starting length.",
+    "have a nearest neighbour of their own class; the unseen words' rows are at {unseen}% of their starting length.",
     "zh": "第 {step} 步（共 {steps} 步）：整段文本上的损失为 {loss}；文本中的 {seen} 个词里，有 {agree} 个词的最近邻与自己同类；"
-    "从未出现的那几个词，行的长度为起初的 {unseen}%。",
+    "从未出现的词，行向量长度为初始长度的 {unseen}%。",
 }
 STEP = {"en": "step {step} of {steps}", "zh": "第 {step} 步，共 {steps} 步"}
 

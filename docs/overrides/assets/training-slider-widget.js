@@ -36,7 +36,7 @@
       said: function (s, steps, seen) {
         return "Step " + s.step + " of " + steps + ": the loss on the whole text is " + s.loss + "; " +
           s.agree + " of the " + seen + " words in the text have a nearest neighbour of their own class; " +
-          "the rows of the words never in the text are at " + s.unseen_length + "% of their starting length.";
+          "the unseen words' rows are at " + s.unseen_length + "% of their starting length.";
       },
     },
     zh: {
@@ -48,7 +48,7 @@
       picture: function (step) { return "第 " + step + " 步时嵌入表的 24 行，投影到二维平面"; },
       said: function (s, steps, seen) {
         return "第 " + s.step + " 步（共 " + steps + " 步）：整段文本上的损失为 " + s.loss + "；文本中的 " + seen +
-          " 个词里，有 " + s.agree + " 个词的最近邻与自己同类；从未出现的那几个词，行的长度为起初的 " + s.unseen_length + "%。";
+          " 个词里，有 " + s.agree + " 个词的最近邻与自己同类；从未出现的词，行向量长度为初始长度的 " + s.unseen_length + "%。";
       },
     },
   };
