@@ -115,7 +115,7 @@ def pytest_collection_modifyitems(items):
     # workers share the work evenly while the site builds in the background.
     def order(item):
         needs_site = "built_site" in getattr(item, "fixturenames", ())
-        longest = item.nodeid.startswith("tests/test_notebooks_run_in_jupyter.py")
+        longest = item.nodeid.startswith(("tests/test_notebooks_run_in_jupyter.py", "tests/test_outputs_hold_on_another_machine.py"))
         return (needs_site, not longest)
 
     items.sort(key=order)

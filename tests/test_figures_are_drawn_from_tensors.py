@@ -10,6 +10,7 @@ No SVG may sit in a figures folder without a maker, and each is shown by a page.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import pytest
@@ -19,12 +20,27 @@ from shown_numbers import differences
 
 figures = load_example("figures")
 cost = load_example("cost_benchmark")
-DRAWN = figures.everything()
+# Drawing trains small models: done once, by the one worker that runs these tests (xdist_group),
+# when the first of them needs it, not by every worker while it collects.
+pytestmark = pytest.mark.xdist_group("figures")
 
 
-@pytest.mark.parametrize("path", sorted(DRAWN), ids=lambda p: str(p.relative_to(ROOT)))
+@functools.cache
+def drawn() -> dict:
+    return figures.everything()
+
+
+def committed() -> list:
+    """The generated files as committed (the benchmark's plots have a test of their own);
+    test_every_figure_has_a_maker_and_a_page holds this list to what is drawn."""
+    plots = {cost.plot_path(lang) for lang in LANGUAGES}
+    return sorted(p for p in DOCS.glob("*/figures/*.svg") if p not in plots) + sorted(figures.ASSETS.glob("*.json"))
+
+
+@pytest.mark.parametrize("path", committed(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_committed_figure_shows_what_pytorch_draws_now(path, update_outputs):
-    expected = DRAWN[path]
+    expected = drawn().get(path)
+    assert expected is not None, f"{path.relative_to(ROOT)}: no drawing module makes it (see examples/figures.py)"
     rel = path.relative_to(ROOT)
     committed = path.read_text(encoding="utf-8") if path.is_file() else None
     if update_outputs and (committed is None or differences(committed, expected, str(rel))):
@@ -39,8 +55,15 @@ def test_committed_figure_shows_what_pytorch_draws_now(path, update_outputs):
     )
 
 
-def test_every_figure_has_a_maker_and_a_page():
-    made = {p for p in DRAWN if p.suffix == ".svg"} | {cost.plot_path(lang) for lang in LANGUAGES}
+def test_every_figure_has_a_maker_and_a_page(update_outputs):
+    new = sorted(set(drawn()) - set(committed()))
+    if update_outputs:
+        for path in new:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(drawn()[path], encoding="utf-8")
+    else:
+        assert not new, f"drawn but not committed: {[str(p.relative_to(ROOT)) for p in new]}; run python -m pytest --update-outputs"
+    made = {p for p in drawn() if p.suffix == ".svg"} | {cost.plot_path(lang) for lang in LANGUAGES}
     found = set(DOCS.glob("*/figures/*"))
     unknown = sorted(str(p.relative_to(ROOT)) for p in found - made)
     assert not unknown, f"figures that no generator makes (so nothing checks their numbers): {unknown}"
@@ -55,7 +78,7 @@ def test_figure_numbers_are_the_tables_the_pages_print():
     weight = figures.embedding_vs_linear_weight()
     table = [f"{x:.4f}" for x in weight.flatten().tolist()]
     for name in ("lookup-batch.svg", "onehot-id-2.svg"):
-        svg = DRAWN[DOCS / "en" / "figures" / name]
+        svg = drawn()[DOCS / "en" / "figures" / name]
         shown = re.findall(r">(-?\d\.\d{4})<", svg)
         assert shown[: len(table)] == table, f"the table drawn in {name} is not embedding.weight of embedding-vs-linear.md"
 

@@ -139,6 +139,7 @@ def script_host():
     host.close()
 
 
+@pytest.mark.xdist_group("scripts")  # one worker, one script host: torch imported once
 @pytest.mark.parametrize("notebook", [nb for nb in NOTEBOOKS if not repeats_english(nb)], ids=rel)
 def test_every_notebook_runs_as_a_script(notebook, tmp_path, script_host):
     """No magics, no kernel: the notebook's code cells as one script, run in a fresh process
