@@ -177,7 +177,7 @@ def test_the_home_page_lists_the_tiers_of_the_nav(built_site, lang):
     listed = [
         (page, " ".join(html.unescape(re.sub(r"<[^>]+>", "", title)).split()), time)
         for page, title, time in re.findall(
-            r'<a href="(?:\.\./)*([\w-]+)/">(.*?)</a>(?:[,，] ?(?:约 )?(\d+) (?:min|分钟))?', article[article.index('id="tier-1"'):]
+            r'<a href="(?:\.\./)*([\w-]+)/">(.*?)</a>(?:(?:, |（约 )(\d+) (?:min|分钟）))?', article[article.index('id="tier-1"'):]
         )
     ]
     want = []
