@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -64,12 +65,19 @@ def explorer_data() -> dict:
             "product": [[fmt(x) for x in row] for row in (onehots @ weight).tolist()],
         }
 
-    weight = embedding_vs_linear.weight()
-    vocab, words = token_embeddings.weight()
-    return {
-        "embedding-vs-linear": entry(weight, [str(i) for i in range(weight.shape[0])]),
-        "token-embeddings": entry(words, vocab),
-    }
+    def ids_table():
+        weight = embedding_vs_linear.weight()
+        return entry(weight, [str(i) for i in range(weight.shape[0])])
+
+    def words_table():
+        vocab, words = token_embeddings.weight()
+        return entry(words, vocab)
+
+    tables = {"embedding-vs-linear": ids_table, "token-embeddings": words_table}
+    # Only the tables a page shows an explorer for (<div class="explorer" data-table="...">).
+    pages = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "docs" / "en").glob("*.md"))
+    shown = set(re.findall(r'data-table="([\w-]+)"', pages))
+    return {name: make() for name, make in tables.items() if name in shown}
 
 
 def everything() -> dict[Path, str]:
