@@ -106,7 +106,7 @@ CLAIMS = [
      lambda r: _all_rows(r, lambda row: abs(row["peak_mb"]["csr"] - 2 * row["peak_mb"]["lookup"]) < 0.1
                          and f"{row['peak_mb']['csr']:.1f}" == "6.3" and f"{row['peak_mb']['lookup']:.1f}" == "3.1",
                          "the CSR product's peak is not 6.3 MB, twice the look-up's 3.1 MB,")),
-    ({"en": "at least a thousand times faster", "zh": "快三个数量级以上"}, lambda r: _ratio(r, "onehot", "lookup", 1000)),
+    ({"en": "at least a thousand times faster", "zh": "至少快一千倍"}, lambda r: _ratio(r, "onehot", "lookup", 1000)),
     ({"en": "the dense backward takes more than ten times as long as the sparse one",
       "zh": "稠密梯度的反向传播耗时是稀疏梯度的十倍以上"},
      lambda r: _ratio(r, "dense_bwd", "sparse_bwd", 10)),
