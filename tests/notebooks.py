@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import importlib.metadata
 import re
 import sys
@@ -113,8 +114,14 @@ def imported(code: str) -> list[str]:
 
 def distribution(module: str) -> str:
     """The installed distribution that provides a module (lower case, - for _)."""
-    names = importlib.metadata.packages_distributions().get(module, [module])
+    names = _providers().get(module, [module])
     return names[0].lower().replace("_", "-")
+
+
+@functools.cache
+def _providers() -> dict[str, list[str]]:
+    # Read once per process: it walks every installed package's file list (0.6 s each time).
+    return importlib.metadata.packages_distributions()
 
 
 def needs(codes: list[str]) -> list[str]:

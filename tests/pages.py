@@ -9,6 +9,7 @@ is never closed or a marker that is unknown or misplaced.
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 import tokenize
@@ -22,8 +23,22 @@ from pytest_codeblocks import extract_from_file
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 LANGUAGES = ("en", "zh")  # the first is the source language
+
+
+def mkdocs_config() -> dict:
+    """mkdocs.yml, as MkDocs reads it (its !ENV tags resolved from this process's
+    environment, which the suite does not change; the build runs in a process of its own)."""
+    return _config(ROOT.joinpath("mkdocs.yml").read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _config(text: str) -> dict:
+    # Parsed once per text: the nav and the languages are read by many tests.
+    return yaml_load(text)
+
+
 # As the build reads it: $SITE_URL if set, else the default in mkdocs.yml (`!ENV [SITE_URL, ...]`)
-SITE_URL = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["site_url"]
+SITE_URL = mkdocs_config()["site_url"]
 MARKER = "<!--pytest-codeblocks:expected-output-->"
 _MARKER = re.compile(r"<!--[-\s]*pytest-codeblocks:\s*expected-output[-\s]*-->")
 # Our own markers, each on its own line directly above the fence it is about (blank lines
@@ -109,7 +124,7 @@ def teaching_pages(lang: str | None = None) -> list[Path]:
 
 def nav_sections() -> list[tuple[str, list[str]]]:
     """The tiers of mkdocs.yml's nav: (section title, its pages), in order."""
-    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config = mkdocs_config()
     return [(title, pages) for item in config["nav"] if isinstance(item, dict) for title, pages in item.items()]
 
 
@@ -128,13 +143,13 @@ def nav_order() -> list[str]:
                 for value in item.values():
                     yield from walk(value) if isinstance(value, list) else [value]
 
-    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config = mkdocs_config()
     return [p for p in walk(config["nav"]) if p.endswith(".md")]
 
 
 def html_lang(lang: str) -> str:
     """The language tag a page of `lang` declares (<html lang>, hreflang): its `locale` in mkdocs.yml, zh-CN for zh."""
-    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config = mkdocs_config()
     return next(e["locale"] for e in config["extra"]["languages"] if e["lang"] == lang)
 
 
