@@ -19,7 +19,7 @@ SVG text is a kind like any other: axe reads it as HTML text on the page backgro
 tests check the contrast of figures as drawn, over their cells, themselves).
 
 Syntax tokens: two thirds of a page's elements are the spans a highlighted code block is
-made of (a class, a few characters), and they were half of axe's time. Such a span carries
+made of (a class, a few characters); a quarter of axe's time went to them. Such a span carries
 nothing but its colour, so while axe runs, each one the colour rules do not visit becomes
 its text again, and every block is put back as it was before anything else looks. A block
 holding anything else (a link, an id, an attribute, a nested element) is left whole.
