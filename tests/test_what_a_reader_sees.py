@@ -282,15 +282,14 @@ _FIGURE_CONTRAST = """svg => {
     for (let e = svg; e && !page; e = e.parentElement) { const c = rgba(getComputedStyle(e).backgroundColor); if (c[3] === 1) page = c.slice(0, 3); }
     page = page || [255, 255, 255];
     const shapes = [...svg.querySelectorAll('rect, path, circle, ellipse, polygon, use')]
-        .filter(r => !r.closest('defs, clipPath, mask, marker, pattern, symbol') && getComputedStyle(r).fill.startsWith('rgb'));
+        .filter(r => !r.closest('defs, clipPath, mask, marker, pattern, symbol') && getComputedStyle(r).fill.startsWith('rgb'))
+        .map(r => { const s = getComputedStyle(r), fill = rgba(s.fill);  // read once, not once per text
+            return [r.getBoundingClientRect(), fill.slice(0, 3), fill[3] * Number(s.fillOpacity) * opacity(r)]; });
     return [...svg.querySelectorAll('text')].map(t => {
         const box = t.getBoundingClientRect(), x = box.x + box.width / 2, y = box.y + box.height / 2;
         let back = page;
-        for (const r of shapes) {  // in drawing order; a shape's box stands for its area (cells are boxes)
-            const b = r.getBoundingClientRect(), s = getComputedStyle(r), fill = rgba(s.fill);
-            if (x >= b.left && x <= b.right && y >= b.top && y <= b.bottom)
-                back = over(fill.slice(0, 3), fill[3] * Number(s.fillOpacity) * opacity(r), back);
-        }
+        for (const [b, fill, alpha] of shapes)  // in drawing order; a shape's box stands for its area (cells are boxes)
+            if (x >= b.left && x <= b.right && y >= b.top && y <= b.bottom) back = over(fill, alpha, back);
         const s = getComputedStyle(t), fill = rgba(s.fill);
         const front = over(fill.slice(0, 3), fill[3] * Number(s.fillOpacity) * opacity(t), back);
         const [a, b] = [luminance(front), luminance(back)].sort((m, n) => n - m);
@@ -303,17 +302,19 @@ FIGURE_CONTRAST = 4.5  # WCAG 2 AA for text under 18 px (24 px bold)
 def check_figures(p, where, scheme):
     found = p.eval_on_selector_all(
         ".figure > svg",
-        """els => els.map(svg => {
-            const box = svg.getBoundingClientRect();
-            const rgb = getComputedStyle(svg.querySelector('text')).fill.match(/[\\d.]+/g).map(Number);
-            return [svg.closest('figure').id, box.width, box.height, (0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]) / 255];
-        })""",
+        "els => { const contrast = " + _FIGURE_CONTRAST + """;
+            return els.map(svg => {
+                const box = svg.getBoundingClientRect();
+                const rgb = getComputedStyle(svg.querySelector('text')).fill.match(/[\\d.]+/g).map(Number);
+                const luminance = (0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]) / 255;
+                return [svg.closest('figure').id, box.width, box.height, luminance, contrast(svg)];
+            });
+        }""",
     )
-    for n, (figure, width, height, luminance) in enumerate(found):
+    for figure, width, height, luminance, texts in found:
         assert width > 100 and height > 50, f"{where}: {figure} is not laid out ({width} x {height})"
         readable = luminance < 0.4 if scheme == "light" else luminance > 0.6
         assert readable, f"{where}: the text of {figure} has luminance {luminance:.2f} in the {scheme} scheme"
-        texts = p.locator(".figure > svg").nth(n).evaluate(_FIGURE_CONTRAST)
         low = sorted({(text, round(ratio, 2)) for text, ratio in texts if ratio < FIGURE_CONTRAST}, key=lambda t: t[1])
         assert not low, f"{where}: {figure}, {scheme} scheme: text drawn below {FIGURE_CONTRAST}:1 (text, ratio): {low[:6]}"
 
