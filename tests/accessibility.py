@@ -101,6 +101,7 @@ _RUN = """async o => {
     try { return (await axe.run(document, o)).violations.map(v => v.id); }
     finally { blocks.forEach((c, i) => c.replaceChildren(...saved[i])); }
 }"""
+_PRELOADED: set[int] = set()  # the browser contexts that load axe into every page
 # The kinds of text whose contrast this process has checked, per colour scheme.
 _CHECKED: dict[str, set[str]] = {}
 
@@ -110,6 +111,10 @@ def violations(page, scheme: str = "light", rules: list[str] | None = None) -> l
     per rule: its name, impact and help, how to fix, and the elements (up to 5)."""
     if not page.evaluate("!!window.axe"):
         page.evaluate(AXE)
+        if id(page.context) not in _PRELOADED:
+            # Every later page of this tab gets axe as it loads: sent once (550 KB), not once a page.
+            page.context.add_init_script(AXE)
+            _PRELOADED.add(id(page.context))
     checked = _CHECKED.setdefault(scheme, set())
     fresh, marked = page.evaluate(_PREPARE, [sorted(checked), list(EXCEPTIONS)])
     if rules and set(rules) <= set(COLOUR_RULES) and not marked:
