@@ -20,11 +20,9 @@ tests check the contrast of figures as drawn, over their cells, themselves).
 
 Syntax tokens: two thirds of a page's elements are the spans a highlighted code block is
 made of (a class, a few characters); a quarter of axe's time went to them. Such a span carries
-nothing but its colour, which is its class's: the first token of each class in a block
-stands for the others when kinds are sorted out. While axe runs, each token the colour
-rules do not visit becomes its text again, and every block is put back as it was before
-anything else looks. A block holding anything else (a link, an id, an attribute, a nested
-element) is left whole.
+nothing but its colour, so while axe runs, each one the colour rules do not visit becomes
+its text again, and every block is put back as it was before anything else looks. A block
+holding anything else (a link, an id, an attribute, a nested element) is left whole.
 The pages have no frames (asserted), so axe does not look for any.
 """
 
@@ -69,20 +67,12 @@ _PREPARE = """([seen, exceptions]) => {
         e.removeAttribute('data-contrast-check');
         e.removeAttribute('data-link-check');
     }
-    // A syntax token (a span with at most a class, only text, in a highlighted block) looks
-    // like every token of its class in its block: the first one stands for them all, unless
-    // the block's backdrop is unknown.
-    const tokens = new Map(), token = e => e.tagName === 'SPAN' && !e.childElementCount
-        && [...e.attributes].every(a => a.name === 'class') && e.parentElement.matches('pre > code');
     for (const e of document.body.querySelectorAll('*')) {
         const link = e.matches('a[href], [role=link]');
         if (!(link || text(e)) || !e.getClientRects().length) continue;
-        const block = token(e) && e.parentElement, classes = block && (tokens.get(block) || new Set());
-        if (block && classes.has(e.className)) continue;
         // axe reads SVG text as HTML text: its CSS colour (our figures fill text with it) on
         // the backgrounds behind it, shapes being transparent to it; so do we.
         const bg = backdrop(e);
-        if (block && bg !== null) tokens.set(block, classes.add(e.className));
         const s = getComputedStyle(e), kinds = [];
         if (text(e)) kinds.push(['contrast', [s.color, s.fontSize, s.fontWeight, s.textShadow, bg]]);
         if (link) kinds.push(['link', [s.color, s.textDecorationLine, s.borderBottomStyle, s.fontWeight, bg, getComputedStyle(e.parentElement).color]]);
