@@ -28,6 +28,7 @@ The pages have no frames (asserted), so axe does not look for any.
 
 from __future__ import annotations
 
+import weakref
 from pathlib import Path
 
 import axe_playwright_python
@@ -101,7 +102,7 @@ _RUN = """async o => {
     try { return (await axe.run(document, o)).violations.map(v => v.id); }
     finally { blocks.forEach((c, i) => c.replaceChildren(...saved[i])); }
 }"""
-_PRELOADED: set[int] = set()  # the browser contexts that load axe into every page
+_PRELOADED: weakref.WeakSet = weakref.WeakSet()  # the browser contexts that load axe into every page
 # The kinds of text whose contrast this process has checked, per colour scheme.
 _CHECKED: dict[str, set[str]] = {}
 
@@ -111,10 +112,10 @@ def violations(page, scheme: str = "light", rules: list[str] | None = None) -> l
     per rule: its name, impact and help, how to fix, and the elements (up to 5)."""
     if not page.evaluate("!!window.axe"):
         page.evaluate(AXE)
-        if id(page.context) not in _PRELOADED:
+        if page.context not in _PRELOADED:
             # Every later page of this tab gets axe as it loads: sent once (550 KB), not once a page.
             page.context.add_init_script(AXE)
-            _PRELOADED.add(id(page.context))
+            _PRELOADED.add(page.context)
     checked = _CHECKED.setdefault(scheme, set())
     fresh, marked = page.evaluate(_PREPARE, [sorted(checked), list(EXCEPTIONS)])
     if rules and set(rules) <= set(COLOUR_RULES) and not marked:

@@ -98,11 +98,15 @@ def pytest_configure(config):
     # the write (pytest-xdist#1386), and the groups split silently: say so instead.
     import importlib.metadata
 
-    xdist = tuple(int(n) for n in importlib.metadata.version("pytest-xdist").split(".")[:3])
-    if config.getoption("dist", "no") == "loadgroup" and pytest.version_tuple[:2] >= (9, 2) and xdist <= (3, 8, 0):
+    from packaging.version import Version
+
+    xdist = importlib.metadata.version("pytest-xdist")
+    workers = config.getoption("numprocesses", None)
+    if config.getoption("dist", "no") == "loadgroup" and workers != 1 and Version(pytest.__version__) >= Version("9.2") \
+            and Version(xdist) <= Version("3.8.0"):
         raise pytest.UsageError(
-            f"pytest {pytest.__version__} with pytest-xdist {'.'.join(map(str, xdist))} ignores xdist_group "
-            "(pytest-xdist#1386): install requirements.txt (pip install -r requirements.txt), or run serially with -n0"
+            f"pytest {pytest.__version__} with pytest-xdist {xdist} ignores xdist_group (pytest-xdist#1386): "
+            "install requirements.txt (pip install -r requirements.txt), or run serially with -n0"
         )
     # Screenshots of this run only: a stale one of a page since renamed would mislead a reviewer.
     import shutil
@@ -130,7 +134,6 @@ def pytest_collection_modifyitems(items):
         return (needs_site, not longest)
 
     items.sort(key=order)
-
 
 
 @pytest.hookimpl(tryfirst=True)
