@@ -21,18 +21,14 @@ import sys
 
 import pytest
 
-from pages import DOCS, LANGUAGES, NOT_TEACHING, front_matter, lang_prefix, load_hook, published_path, rel
+from pages import DOCS, LANGUAGES, NOT_TEACHING, front_matter, lang_prefix, load_hook, mkdocs_config, published_path, rel
 from site_build import TEST_SITE_URL
 
 sys.path.insert(0, str(DOCS / "hooks"))  # docs/hooks/map.py imports reading_time, as the build does
 reading_time = load_hook("reading_time")
 site_map = load_hook("map")
 
-from mkdocs.utils.yaml import yaml_load  # noqa: E402
-
-from pages import ROOT  # noqa: E402
-
-CONFIG = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+CONFIG = mkdocs_config()
 CORE_MINUTES, CORE_PAGES = 30, 5
 PAGE_LABEL = {"en": "{} min read", "zh": "阅读约 {} 分钟"}
 
