@@ -21,7 +21,7 @@ import sys
 
 import pytest
 
-from pages import DOCS, LANGUAGES, NOT_TEACHING, front_matter, lang_prefix, load_hook, mkdocs_config, published_path, rel
+from pages import DOCS, LANGUAGES, NOT_TEACHING, front_matter, lang_prefix, load_hook, mkdocs_config, nav_sections, published_path, rel
 from site_build import TEST_SITE_URL
 
 sys.path.insert(0, str(DOCS / "hooks"))  # docs/hooks/map.py imports reading_time, as the build does
@@ -31,10 +31,6 @@ site_map = load_hook("map")
 CONFIG = mkdocs_config()
 CORE_MINUTES, CORE_PAGES = 30, 5
 PAGE_LABEL = {"en": "{} min read", "zh": "阅读约 {} 分钟"}
-
-
-def sections() -> list[tuple[str, list[str]]]:
-    return [(title, pages) for item in CONFIG["nav"] if isinstance(item, dict) for title, pages in item.items()]
 
 
 def minutes(lang: str, page: str) -> int:
@@ -112,7 +108,7 @@ def test_reading_time_counts_prose_and_code_lines_on_the_main_path():
 # -- the tiers ---------------------------------------------------------------------------------
 
 def test_the_nav_has_three_tiers_and_a_short_core_path():
-    found = sections()
+    found = nav_sections()
     assert [t for t, _ in found] == ["Start", "Core path", "Reference"], "the nav's sections are the tiers"
     start, core, reference = (pages for _, pages in found)
     assert start == ["embedding-vs-linear.md", "questions-learners-ask.md"], "Start: page 1, then the questions page"
@@ -132,7 +128,7 @@ def test_the_chinese_nav_names_the_tiers_in_chinese(built_site):
     nav = built[built.index("md-nav--primary"):built.index("md-sidebar--secondary")]
     words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", nav)).split())
     titles = CONFIG["extra"]["languages"][1]["overrides"]["nav_titles"]
-    for title, _ in sections():
+    for title, _ in nav_sections():
         assert title in titles, f"mkdocs.yml: no Chinese title for the section {title!r} (nav_titles under the zh overrides)"
         assert titles[title] in words and title not in words, f"zh nav: {title!r} is not shown as {titles[title]!r}: {words[:300]}"
 
@@ -165,7 +161,7 @@ def test_the_home_page_lists_the_tiers_of_the_nav(built_site, lang):
     label = {"en": "{} min", "zh": "约 {} 分钟"}[lang]
     # One line per tier, on the first screen (before the lists), linked to its list, with its time.
     first = article[: article.index('id="tier-1"')]
-    for n, (title, pages) in enumerate(sections(), 1):
+    for n, (title, pages) in enumerate(nav_sections(), 1):
         total = sum(minutes(lang, p) for p in pages if p.removesuffix(".md") not in NOT_TEACHING)
         link = f'<a href="#tier-{n}">{overrides.get(title, title)}</a>'
         assert link in first and label.format(total) in first[first.index(link):][:200], f"{lang}: no tier line {link} with {label.format(total)}"
@@ -177,7 +173,7 @@ def test_the_home_page_lists_the_tiers_of_the_nav(built_site, lang):
         )
     ]
     want = []
-    for _, pages in sections():
+    for _, pages in nav_sections():
         for p in pages:
             text = (DOCS / lang / p).read_text(encoding="utf-8")
             title = overrides.get(p) or re.sub(r"[`*]", "", site_map.h1(text))
