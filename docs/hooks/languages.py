@@ -108,13 +108,17 @@ def on_post_build(config, **kwargs):
         raise Abort(f"the {', '.join(failed)} site did not build (its log is above)")
 
 
-def on_build_error(error, **kwargs):
-    """The first language failed: stop the others, which would write into a failed build."""
+def on_build_error(**kwargs):
+    """The first language failed (or `mkdocs serve` stops): stop the others, which would
+    write into a failed build (or a removed folder)."""
     while _builds:
         _, build, output = _builds.pop()
         build.kill()
         build.wait()
         output.close()
+
+
+on_shutdown = on_build_error
 
 
 def on_serve(server, config, **kwargs):
