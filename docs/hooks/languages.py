@@ -13,9 +13,9 @@ language's build:
   fails the build, with its log. Under `mkdocs serve` the same happens on every rebuild,
   and an edit to a language's pages or config triggers one.
 
-Separate builds give each language its own search index. (mkdocs-static-i18n builds all
-languages in one process, but stops mkdocs-jupyter from rendering the notebooks: see the
-README's "Workarounds kept".)
+Separate builds give each language its own search index. (mkdocs-static-i18n 1.3.1 builds
+all languages in one process, but into one search index, and stops mkdocs-jupyter from
+rendering the notebooks: see the README's "Two languages, one command".)
 """
 
 from __future__ import annotations
@@ -78,6 +78,8 @@ def _start(config, entry: dict) -> tuple[str, subprocess.Popen, IO[str]]:
         "--site-dir", str(Path(config.site_dir) / entry["lang"]),
         "--strict" if config.strict else "--no-strict",
     ]
+    level = logging.getLogger("mkdocs").getEffectiveLevel()  # as -q or -v set it for this build
+    command += ["--quiet"] if level >= logging.ERROR else ["--verbose"] if level <= logging.DEBUG else []
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}  # the first build has shown Material's notice
     if config.site_url:
         env["SITE_URL"] = config.site_url
