@@ -86,5 +86,5 @@ def chinese_files() -> list[Path]:
     """Every file with Chinese a reader sees: pages, notebooks, figures, interface strings."""
     files = [*(DOCS / "zh").rglob("*.md"), *(ROOT / "examples" / "zh").glob("*.ipynb"), *(DOCS / "zh").rglob("*.svg")]
     files += [p for p in (DOCS / "overrides").rglob("*") if p.suffix in {".html", ".js", ".css"}]
-    files += [ROOT / "mkdocs.yml", *sorted((ROOT / "examples").rglob("*.py")), *sorted((DOCS / "hooks").glob("*.py"))]
+    files += [*sorted(ROOT.glob("mkdocs*.yml")), *sorted((ROOT / "examples").rglob("*.py")), *sorted((DOCS / "hooks").glob("*.py"))]
     return sorted(files)

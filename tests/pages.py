@@ -25,16 +25,23 @@ DOCS = ROOT / "docs"
 LANGUAGES = ("en", "zh")  # the first is the source language
 
 
-def mkdocs_config() -> dict:
-    """mkdocs.yml, as MkDocs reads it (its !ENV tags resolved from this process's
-    environment, which the suite does not change; the build runs in a process of its own)."""
-    return _config(ROOT.joinpath("mkdocs.yml").read_text(encoding="utf-8"))
+def mkdocs_config(lang: str | None = None) -> dict:
+    """The config of `lang` as MkDocs reads it: the first language's is mkdocs.yml, another's
+    its own file (extra.languages[].config) over the mkdocs.yml it INHERITs; !ENV tags are
+    resolved from this process's environment, which the suite does not change (the build
+    runs in a process of its own)."""
+    name = "mkdocs.yml"
+    if lang not in (None, LANGUAGES[0]):
+        name = next(e["config"] for e in mkdocs_config()["extra"]["languages"] if e["lang"] == lang)
+    texts = tuple(ROOT.joinpath(n).read_text(encoding="utf-8") for n in dict.fromkeys([name, "mkdocs.yml"]))
+    return _config(name, texts)
 
 
 @functools.cache
-def _config(text: str) -> dict:
+def _config(name: str, texts: tuple[str, ...]) -> dict:
     # Parsed once per text: the nav and the languages are read by many tests.
-    return yaml_load(text)
+    with ROOT.joinpath(name).open("rb") as file:  # a file, so that MkDocs follows INHERIT
+        return yaml_load(file)
 
 
 # As the build reads it: $SITE_URL if set, else the default in mkdocs.yml (`!ENV [SITE_URL, ...]`)

@@ -127,9 +127,9 @@ def test_the_chinese_nav_names_the_tiers_in_chinese(built_site):
     built = html_of(site, "zh", "gradients.md")
     nav = built[built.index("md-nav--primary"):built.index("md-sidebar--secondary")]
     words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", nav)).split())
-    titles = CONFIG["extra"]["languages"][1]["overrides"]["nav_titles"]
+    titles = mkdocs_config(LANGUAGES[1])["extra"]["nav_titles"]
     for title, _ in nav_sections():
-        assert title in titles, f"mkdocs.yml: no Chinese title for the section {title!r} (nav_titles under the zh overrides)"
+        assert title in titles, f"mkdocs.zh.yml: no Chinese title for the section {title!r} (extra.nav_titles)"
         assert titles[title] in words and title not in words, f"zh nav: {title!r} is not shown as {titles[title]!r}: {words[:300]}"
 
 
@@ -157,7 +157,7 @@ def test_the_home_page_lists_the_tiers_of_the_nav(built_site, lang):
     site, _ = built_site
     built = html_of(site, lang, "index.md")
     article = built[built.index("<article"):]
-    overrides = CONFIG["extra"]["languages"][LANGUAGES.index(lang)].get("overrides", {}).get("nav_titles", {})
+    overrides = mkdocs_config(lang)["extra"].get("nav_titles", {})
     label = {"en": "{} min", "zh": "约 {} 分钟"}[lang]
     # One line per tier, on the first screen (before the lists), linked to its list, with its time.
     first = article[: article.index('id="tier-1"')]
@@ -199,9 +199,7 @@ def test_each_page_tells_a_search_engine_its_answer_and_its_twin(built_site, lan
     for page in sorted((DOCS / lang).glob("*.md")):
         built, where = html_of(site, lang, page.name), rel(page)
         text = page.read_text(encoding="utf-8")
-        want = CONFIG["site_description"] if page.stem == "index" and lang == LANGUAGES[0] else (
-            CONFIG["extra"]["languages"][1]["overrides"]["site_description"] if page.stem == "index" else site_map.description(text, lang)
-        )
+        want = mkdocs_config(lang)["site_description"] if page.stem == "index" else site_map.description(text, lang)
         description = _attr(built, r'<meta name="description" content="([^"]*)"')
         if description != [want.strip()]:
             wrong.append(f"{where}: description {description}, not its own answer {want!r}")

@@ -157,10 +157,18 @@ class _AsWritten(yaml.SafeLoader):
 _AsWritten.add_constructor("!ENV", lambda loader, node: loader.construct_sequence(node)[-1])
 
 
+def _as_written(path: Path) -> dict:
+    """A config file as written, over the file it INHERITs (a language's: mkdocs.zh.yml)."""
+    raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_AsWritten)
+    if "INHERIT" in raw:
+        return {**_as_written(path.parent / raw.pop("INHERIT")), **raw}
+    return raw
+
+
 def _roots(config) -> tuple[str, str]:
     """This language's site address in this build (site_url: $SITE_URL when set) and in the
     committed notebooks' links (made with mkdocs.yml's default site_url)."""
-    raw = yaml.load(Path(config.config_file_path).read_text(encoding="utf-8"), Loader=_AsWritten)
+    raw = _as_written(Path(config.config_file_path))
     default = config.extra["languages"][0]["lang"]
     lang = config.extra["lang"]
     return config.site_url, raw["site_url"] + ("" if lang == default else f"{lang}/")
