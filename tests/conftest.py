@@ -1,10 +1,8 @@
 import os
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))  # the helpers next to the tests
 # Hugging Face's hub retries a refused connection for about 20 s before it gives up; offline,
 # a block that tries to download fails at once (the runner refuses the network either way).
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -15,24 +13,9 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ["OMP_NUM_THREADS"] = "1"
 
 
-def pytest_addoption(parser):
-    parser.addoption(
-        "--update-outputs",
-        action="store_true",
-        help="rewrite every expected output in the pages (and the notebooks made from them) "
-        "from a live run, after a deliberate upgrade; review the diff before committing",
-    )
-
-
-@pytest.fixture(scope="session")
-def update_outputs(request) -> bool:
-    return request.config.getoption("--update-outputs")
-
-
 def pytest_sessionstart(session):
-    # The site builds in the background while the pages and notebooks run (not when the
-    # pages are being rewritten: it would build the old ones).
-    if not hasattr(session.config, "workerinput") and not session.config.getoption("--update-outputs"):
+    # The site builds in the background while the pages and notebooks run.
+    if not hasattr(session.config, "workerinput"):
         from site_build import start
 
         start(session.config._tmp_path_factory.getbasetemp())
@@ -134,13 +117,6 @@ def pytest_collection_modifyitems(items):
         return (needs_site, not longest)
 
     items.sort(key=order)
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_cmdline_main(config):
-    # Rewriting pages and the notebooks made from them must not race across xdist workers.
-    if config.getoption("--update-outputs", default=False):
-        config.option.numprocesses = 0
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -53,7 +53,7 @@ def sweep(args: tuple[str, range]) -> tuple[dict[str, list[str]], list[str], int
             if r.block in checked:
                 compared += len(BOOLEAN.findall(r.block.expected))
                 if BOOLEAN.findall(r.printed) != BOOLEAN.findall(r.block.expected):
-                    flips.setdefault(f"{rel(page)}:{r.block.output_fence.start + 1}", []).append(seeds)
+                    flips.setdefault(f"{rel(page)}:{r.block.output.start + 1}", []).append(seeds)
     return flips, failures, compared
 
 
