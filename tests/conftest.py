@@ -75,29 +75,20 @@ def browser():
         chrome.close()
 
 
+# The suite writes nothing into the repository (it passes on a read-only checkout), except,
+# when asked with SCREENSHOTS=1 (the workflow does, for its reviewers), test-output/: the
+# figures' screenshots and each page's first-load weight.
+WRITES_OUTPUT = os.environ.get("SCREENSHOTS") == "1"
+
+
 def pytest_configure(config):
-    # pytest-xdist's loadgroup (one worker draws the figures, one script host runs the
-    # notebooks) works by writing a suffix into each grouped test's id; pytest 9.2 ignores
-    # the write (pytest-xdist#1386), and the groups split silently: say so instead.
-    import importlib.metadata
-
-    from packaging.version import Version
-
-    xdist = importlib.metadata.version("pytest-xdist")
-    workers = config.getoption("numprocesses", None)
-    if config.getoption("dist", "no") == "loadgroup" and workers != 1 and Version(pytest.__version__) >= Version("9.2") \
-            and Version(xdist) <= Version("3.8.0"):
-        raise pytest.UsageError(
-            f"pytest {pytest.__version__} with pytest-xdist {xdist} ignores xdist_group (pytest-xdist#1386): "
-            "install requirements.txt (pip install -r requirements.txt), or run serially with -n0"
-        )
-    # Screenshots of this run only: a stale one of a page since renamed would mislead a reviewer.
-    import shutil
-
-    from browser import OUT
-
     controller = not hasattr(config, "workerinput")
-    if controller:  # not each pytest-xdist worker
+    if controller and WRITES_OUTPUT:  # not each pytest-xdist worker
+        # Screenshots of this run only: a stale one of a page since renamed would mislead a reviewer.
+        import shutil
+
+        from browser import OUT
+
         shutil.rmtree(OUT / "screenshots", ignore_errors=True)
     if not controller or not getattr(config.option, "numprocesses", 0):
         # The process that runs the tests (a worker, or this one in a serial run): two
@@ -142,8 +133,9 @@ def pytest_terminal_summary(terminalreporter):
             terminalreporter.write_line(f"{lang}: {share}")
     if not weights:
         return
-    OUT.mkdir(exist_ok=True)
-    (OUT / "page-weights.json").write_text(json.dumps(weights, indent=1, sort_keys=True))
+    if WRITES_OUTPUT:
+        OUT.mkdir(exist_ok=True)
+        (OUT / "page-weights.json").write_text(json.dumps(weights, indent=1, sort_keys=True))
     terminalreporter.section("first-load weight of each page (uncompressed)")
     for page, size in sorted(weights.items(), key=lambda kv: -kv[1]):
         terminalreporter.write_line(f"{size / 1000:8.1f} KB  {page}")
