@@ -97,6 +97,7 @@ class Block:
     expected: str | None  # what the page shows it prints (None: no output shown)
     output: Fence | None  # where that output stands
     markers: dict[str, str | None]
+    marker_lines: list[int] = field(default_factory=list)  # the lines of its markers (ours, and the expected-output one)
 
     @property
     def line(self) -> int:
@@ -467,6 +468,7 @@ def _blocks(path: Path, text: str, lines: list[str], body_start: int, every_bloc
         raise PageError(f"{relative(path)}: {error}") from None
     blocks, claimed = [], set()  # claimed: the lines of fences and of the markers they own
     for cb in parsed:
+        before = set(claimed)
         code_fence = Fence(cb.lineno, cb.lineno + cb.code.count("\n") + 1, (cb.syntax or "").strip())
         markers, output = _markers_above(path, lines, code_fence.start, claimed), None
         if cb.expected_output is not None:
@@ -476,7 +478,8 @@ def _blocks(path: Path, text: str, lines: list[str], body_start: int, every_bloc
                 raise PageError(f"{where(output.start)}: {_names(misplaced)} belongs above the code block at line {code_fence.start}, not above its output")
             markers.update(output_markers)
         claimed.update(code_fence.lines)
-        block = Block(path, code_fence, cb.code, code_fence.info, cb.expected_output, output, markers)
+        owned = sorted(n for n in claimed - before if _is_marker(lines[n - 1]))
+        block = Block(path, code_fence, cb.code, code_fence.info, cb.expected_output, output, markers, owned)
         if every_block and block.is_python:
             if "standalone" in markers:
                 raise PageError(f"{block.where}: <!--docs:standalone--> on a page whose blocks are all standalone")
@@ -500,8 +503,11 @@ def _blocks(path: Path, text: str, lines: list[str], body_start: int, every_bloc
             )
         if n not in claimed and _marker(path, n, stripped):
             raise PageError(f"{where(n)}: a marker must stand directly above a code fence (or above the expected-output marker of its block)")
-    marker_lines = {n for n in claimed if _DOCS_MARKER.fullmatch(lines[n - 1].strip()) or _OUTPUT_MARKER.fullmatch(lines[n - 1].strip())}
-    return blocks, marker_lines
+    return blocks, {n for b in blocks for n in b.marker_lines}
+
+
+def _is_marker(line: str) -> bool:
+    return bool(_DOCS_MARKER.fullmatch(line.strip()) or _OUTPUT_MARKER.fullmatch(line.strip()))
 
 
 def _marker(path: Path, n: int, stripped: str) -> tuple[str, str | None] | None:
