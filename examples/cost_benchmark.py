@@ -50,10 +50,11 @@ import torch
 import torch.nn.functional as F
 from torch.utils import benchmark
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # cost_plot.py beside this file
-from cost_plot import plot  # noqa: E402
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # cost_plot.py beside this file
+sys.path.insert(0, str(ROOT / "docs" / "hooks"))  # the page model, which finds the tables
+import page as page_format  # noqa: E402
+from cost_plot import plot  # noqa: E402
 RESULTS = ROOT / "examples" / "cost_benchmark.json"
 PAGE = "the-cost-measured.md"
 N, D = 1024, 768
@@ -88,8 +89,10 @@ TABLES = {
 }
 
 
-def markers(name: str) -> tuple[str, str]:
-    return (f"<!-- cost-table {name}: made by examples/cost_benchmark.py -->", f"<!-- cost-table {name} end -->")
+def region(name: str) -> str:
+    """The generated region of the page that holds a table:
+    <!-- cost-table NAME: made by examples/cost_benchmark.py --> ... <!-- cost-table NAME end -->."""
+    return f"cost-table {name}"
 
 
 LABELS = {
@@ -419,18 +422,12 @@ def tf32_note(results: dict, lang: str) -> str:
     return f" With TF32 on, the one-hot way {'still' if still else 'no longer'} equals the look-up bit for bit."
 
 
-def replace_table(page_text: str, new_table: str, page: Path, name: str = "forward") -> str:
-    start_marker, end_marker = markers(name)
-    start, end = page_text.find(start_marker), page_text.find(end_marker)
-    if start < 0 or end < start:
-        raise SystemExit(f"{page}: the markers {start_marker!r} and {end_marker!r} are missing")
-    return page_text[: start + len(start_marker)] + "\n\n" + new_table + "\n\n" + page_text[end:]
-
-
-def render_page(page_text: str, results: dict, lang: str, page: Path) -> str:
+def render_page(page: Path, results: dict, lang: str) -> str:
+    """The page's text with every table made from `results`."""
+    text = page.read_text(encoding="utf-8")
     for name in TABLES:
-        page_text = replace_table(page_text, table(results, lang, name), page, name)
-    return page_text
+        text = page_format.parse(text, page).with_generated(region(name), table(results, lang, name))
+    return text
 
 
 def plot_path(lang: str) -> Path:
@@ -445,7 +442,7 @@ def write_pages(results: dict) -> None:
         page = ROOT / "docs" / lang / PAGE
         if not page.is_file():
             raise SystemExit(f"{page} does not exist; nothing was written")
-        texts[page] = render_page(page.read_text(encoding="utf-8"), results, lang, page)
+        texts[page] = render_page(page, results, lang)
         texts[plot_path(lang)] = plot(results, LABELS[lang], lang)
     for path, text in texts.items():
         path.parent.mkdir(exist_ok=True)

@@ -82,12 +82,18 @@ def explorer_data() -> dict:
 
 def everything() -> dict[Path, str]:
     """Every file this script writes, with its text."""
-    out: dict[Path, str] = {}
+    return {path: text for path, (_, text) in drawn_by_page().items()}
+
+
+def drawn_by_page() -> dict[Path, tuple[str | None, str]]:
+    """Every file this script writes: (the page whose module draws it, or None for the
+    explorer's data, which several pages share; its text)."""
+    out: dict[Path, tuple[str | None, str]] = {}
 
     def put(path: Path, text: str, maker) -> None:
         if path in out:
             raise ValueError(f"{path.relative_to(ROOT)} is made twice (again by drawings/{maker.__name__.split('.')[-1]}.py)")
-        out[path] = text
+        out[path] = (maker.PAGE, text)
 
     for maker in makers():
         for lang in LANGUAGES:
@@ -95,7 +101,7 @@ def everything() -> dict[Path, str]:
                 put(ROOT / "docs" / lang / "figures" / name, text, maker)
         for name, value in getattr(maker, "data", dict)().items():
             put(ASSETS / name, json.dumps(value, indent=1, ensure_ascii=False) + "\n", maker)
-    out[DATA] = json.dumps(explorer_data(), indent=1, ensure_ascii=False) + "\n"
+    out[DATA] = (None, json.dumps(explorer_data(), indent=1, ensure_ascii=False) + "\n")
     return out
 
 

@@ -1,10 +1,8 @@
 import os
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))  # the helpers next to the tests
 # Hugging Face's hub retries a refused connection for about 20 s before it gives up; offline,
 # a block that tries to download fails at once (the runner refuses the network either way).
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -15,24 +13,9 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ["OMP_NUM_THREADS"] = "1"
 
 
-def pytest_addoption(parser):
-    parser.addoption(
-        "--update-outputs",
-        action="store_true",
-        help="rewrite every expected output in the pages (and the notebooks made from them) "
-        "from a live run, after a deliberate upgrade; review the diff before committing",
-    )
-
-
-@pytest.fixture(scope="session")
-def update_outputs(request) -> bool:
-    return request.config.getoption("--update-outputs")
-
-
 def pytest_sessionstart(session):
-    # The site builds in the background while the pages and notebooks run (not when the
-    # pages are being rewritten: it would build the old ones).
-    if not hasattr(session.config, "workerinput") and not session.config.getoption("--update-outputs"):
+    # The site builds in the background while the pages and notebooks run.
+    if not hasattr(session.config, "workerinput"):
         from site_build import start
 
         start(session.config._tmp_path_factory.getbasetemp())
@@ -92,29 +75,20 @@ def browser():
         chrome.close()
 
 
+# The suite writes nothing into the repository (it passes on a read-only checkout), except,
+# when asked with SCREENSHOTS=1 (the workflow does, for its reviewers), test-output/: the
+# figures' screenshots and each page's first-load weight.
+WRITES_OUTPUT = os.environ.get("SCREENSHOTS") == "1"
+
+
 def pytest_configure(config):
-    # pytest-xdist's loadgroup (one worker draws the figures, one script host runs the
-    # notebooks) works by writing a suffix into each grouped test's id; pytest 9.2 ignores
-    # the write (pytest-xdist#1386), and the groups split silently: say so instead.
-    import importlib.metadata
-
-    from packaging.version import Version
-
-    xdist = importlib.metadata.version("pytest-xdist")
-    workers = config.getoption("numprocesses", None)
-    if config.getoption("dist", "no") == "loadgroup" and workers != 1 and Version(pytest.__version__) >= Version("9.2") \
-            and Version(xdist) <= Version("3.8.0"):
-        raise pytest.UsageError(
-            f"pytest {pytest.__version__} with pytest-xdist {xdist} ignores xdist_group (pytest-xdist#1386): "
-            "install requirements.txt (pip install -r requirements.txt), or run serially with -n0"
-        )
-    # Screenshots of this run only: a stale one of a page since renamed would mislead a reviewer.
-    import shutil
-
-    from browser import OUT
-
     controller = not hasattr(config, "workerinput")
-    if controller:  # not each pytest-xdist worker
+    if controller and WRITES_OUTPUT:  # not each pytest-xdist worker
+        # Screenshots of this run only: a stale one of a page since renamed would mislead a reviewer.
+        import shutil
+
+        from browser import OUT
+
         shutil.rmtree(OUT / "screenshots", ignore_errors=True)
     if not controller or not getattr(config.option, "numprocesses", 0):
         # The process that runs the tests (a worker, or this one in a serial run): two
@@ -134,13 +108,6 @@ def pytest_collection_modifyitems(items):
         return (needs_site, not longest)
 
     items.sort(key=order)
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_cmdline_main(config):
-    # Rewriting pages and the notebooks made from them must not race across xdist workers.
-    if config.getoption("--update-outputs", default=False):
-        config.option.numprocesses = 0
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -166,8 +133,9 @@ def pytest_terminal_summary(terminalreporter):
             terminalreporter.write_line(f"{lang}: {share}")
     if not weights:
         return
-    OUT.mkdir(exist_ok=True)
-    (OUT / "page-weights.json").write_text(json.dumps(weights, indent=1, sort_keys=True))
+    if WRITES_OUTPUT:
+        OUT.mkdir(exist_ok=True)
+        (OUT / "page-weights.json").write_text(json.dumps(weights, indent=1, sort_keys=True))
     terminalreporter.section("first-load weight of each page (uncompressed)")
     for page, size in sorted(weights.items(), key=lambda kv: -kv[1]):
         terminalreporter.write_line(f"{size / 1000:8.1f} KB  {page}")

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+sys.path[:0] = [str(HERE), str(HERE.parent / "docs" / "hooks"), str(HERE.parent / "docs" / "makers")]  # as pyproject.toml's pythonpath
 
 
 def main(threads: int) -> None:

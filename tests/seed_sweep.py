@@ -22,7 +22,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+_HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(_HERE), str(_HERE.parent / "docs" / "hooks"), str(_HERE.parent / "docs" / "makers")]  # as pyproject.toml's pythonpath
 
 from pages import LANGUAGES, ROOT, blocks, pages, rel  # noqa: E402
 from seeds import BOOLEAN, SEED, guarded, reseeded, seed_for, seeded  # noqa: E402
@@ -53,7 +54,7 @@ def sweep(args: tuple[str, range]) -> tuple[dict[str, list[str]], list[str], int
             if r.block in checked:
                 compared += len(BOOLEAN.findall(r.block.expected))
                 if BOOLEAN.findall(r.printed) != BOOLEAN.findall(r.block.expected):
-                    flips.setdefault(f"{rel(page)}:{r.block.output_fence.start + 1}", []).append(seeds)
+                    flips.setdefault(f"{rel(page)}:{r.block.output.start + 1}", []).append(seeds)
     return flips, failures, compared
 
 

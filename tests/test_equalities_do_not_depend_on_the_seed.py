@@ -33,7 +33,7 @@ def test_printed_booleans_hold_for_other_seeds(page):
                 failed.append(f"{r.block.where}: under other seeds (world {world}) the block fails: {r.error.splitlines()[-1]}")
                 break
             if r.block in guarded and BOOLEAN.findall(r.printed) != BOOLEAN.findall(r.block.expected):
-                fence = r.block.output_fence
+                fence = r.block.output
                 flipped.setdefault(f"{rel(page)}:{fence.start + 1}", []).append(world)
     found = [
         f"{where}: prints other True/False when the seeds change (worlds {worlds}); make it hold by construction "

@@ -10,7 +10,8 @@ import json
 
 import pytest
 
-from pages import ROOT, TENSOR_TEXT, rel, unchecked_tensor_text
+import page as page_format
+from pages import ROOT, TENSOR_TEXT, rel
 
 # The project's own Markdown: a virtual environment or a cache inside the clone is not ours.
 MARKDOWN = sorted([*ROOT.glob("*.md"), *(ROOT / "docs").rglob("*.md"), *(ROOT / "examples").rglob("*.md")])
@@ -19,7 +20,7 @@ NOTEBOOKS = sorted((ROOT / "examples").rglob("*.ipynb"))
 
 @pytest.mark.parametrize("path", MARKDOWN, ids=rel)
 def test_no_tensor_text_outside_checked_outputs(path):
-    found = unchecked_tensor_text(path)
+    found = page_format.read(path).unchecked_tensor_text()
     assert not found, "printed-tensor text outside a checked expected output:\n" + "\n".join(
         f"{rel(path)}:{n}: {line}" for n, line in found
     )

@@ -1,8 +1,8 @@
 """Each teaching page has a notebook in examples/<lang>/, made from the page and identical to it.
 
-The notebook is regenerated from the page (code and checked outputs) and must equal the
-committed file; `pytest --update-outputs` rewrites it. test_notebooks_run_in_jupyter.py
-runs the notebooks themselves in a real kernel.
+The notebook is made again from the page (code and checked outputs) and must equal the
+committed file; `python docs/make.py` writes it. test_notebooks_run_in_jupyter.py runs
+the notebooks themselves in a real kernel.
 """
 
 import json
@@ -10,21 +10,16 @@ from difflib import unified_diff
 
 import pytest
 
-from notebooks import EXAMPLES, has_notebook, make_notebook, notebook_path
+from notebook_files import EXAMPLES, has_notebook, make_notebook, notebook_path
 from pages import pages, rel
-from runner import update_outputs as rewrite
 
 TEACHING = [p for p in pages() if has_notebook(p)]
 
 
 @pytest.mark.parametrize("page", TEACHING, ids=rel)
-def test_notebook_matches_its_page(page, update_outputs):
+def test_notebook_matches_its_page(page):
     path = notebook_path(page)
-    if update_outputs:
-        rewrite(page)  # the page's own test may not have run yet
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(make_notebook(page), encoding="utf-8")
-    assert path.exists(), f"{rel(page)} has no notebook {rel(path)}; run pytest --update-outputs"
+    assert path.exists(), f"{rel(page)} has no notebook {rel(path)}; run python docs/make.py"
     want, have = json.loads(make_notebook(page))["cells"], json.loads(path.read_text(encoding="utf-8"))["cells"]
     for i, (w, h) in enumerate(zip(want, have)):
         if w != h:
@@ -35,7 +30,8 @@ def test_notebook_matches_its_page(page, update_outputs):
                 f"made from {rel(page)}",
                 lineterm="",
             )
-            pytest.fail(f"{rel(path)}: cell {i} differs from its page {rel(page)}\n" + "\n".join(diff), pytrace=False)
+            pytest.fail(f"{rel(path)}: cell {i} differs from its page {rel(page)} (python docs/make.py remakes it)\n"
+                        + "\n".join(diff), pytrace=False)
     assert len(have) == len(want), f"{rel(path)} has {len(have)} cells, its page makes {len(want)}"
     assert path.read_text(encoding="utf-8") == make_notebook(page), f"{rel(path)}: metadata differs from what its page makes"
 
@@ -43,4 +39,4 @@ def test_notebook_matches_its_page(page, update_outputs):
 def test_no_notebook_without_a_page():
     made = {notebook_path(p) for p in TEACHING}
     orphans = [rel(p) for p in EXAMPLES.rglob("*.ipynb") if p not in made]
-    assert not orphans, f"notebooks with no teaching page: {orphans}"
+    assert not orphans, f"notebooks with no teaching page: {orphans} (python docs/make.py removes them)"

@@ -5,11 +5,16 @@ the files a reader downloads as the strictest host would: top to bottom in a rea
 kernel, stopping at the first error, cell tags ignored (only Jupyter's own front ends
 honour `raises-exception`; Colab's and Kaggle's "Run all" would stop). Each cell's output
 is compared with the stored one: what it prints, and nothing else (no error, no stderr, no
-displayed values). One kernel serves all notebooks; each cell has its page block's time
-limit; every notebook that differs is reported, with its cell and the page line it comes
-from. Then each notebook runs once more as a plain Python script (its code cells, joined,
-as `jupyter nbconvert --to script` writes them) in a fresh process, and must print exactly
-what the notebook stores.
+displayed values). One kernel serves all notebooks, each from an empty namespace and
+PyTorch's state as a new process has it (runner.FRESH_TORCH_STATE); each cell has its page
+block's time limit; every notebook that differs is reported, with its cell and the page
+line it comes from.
+
+The same notebook as a plain Python script (`jupyter nbconvert --to script`, which each
+notebook's metadata makes write <page>.py) prints what the kernel printed: a script shows
+what the code prints and not the values a kernel displays, and the kernel run admits none.
+So the script is not run again; its text is made by nbconvert and must be plain Python
+(no %magic, no !command).
 
 A translated notebook whose code (comments aside) and stored outputs are those of its
 English notebook, cell by cell, would only repeat those runs: it is compared, not run. Its
@@ -32,8 +37,9 @@ from pathlib import Path
 import pytest
 import torch
 
-from notebooks import EXAMPLES, distribution, imported, pinned
-from pages import DOCS, DEFAULT_TIME_LIMIT, LANGUAGES, PageError, blocks, rel, without_comments
+from notebook_files import distribution, imported, pinned
+from pages import DEFAULT_TIME_LIMIT, DOCS, EXAMPLES, LANGUAGES, PageError, blocks, rel, without_comments
+from runner import FRESH_TORCH_STATE
 
 NOTEBOOKS = sorted(EXAMPLES.glob("*/*.ipynb"))
 INSTALLED = importlib.metadata.version  # the real one: the first cell's tests fake it
@@ -76,6 +82,7 @@ def time_limits(notebook: Path) -> list[tuple[str, float]]:
 def problems(kernel, notebook: Path) -> list[str]:
     """What differs between the notebook run now and what it stores (stops at the first cell)."""
     kernel.reset()
+    kernel.run(FRESH_TORCH_STATE, DEFAULT_TIME_LIMIT)
     cells = code_cells(notebook)
     limits = time_limits(notebook)
     for n, cell in enumerate(cells):
@@ -121,51 +128,26 @@ def test_every_notebook_runs_and_shows_what_it_stores():
         pytest.fail("\n\n".join(found), pytrace=False)
 
 
-# --- as a plain Python script, in a fresh process -------------------------------------------
+# --- as a plain Python script ---------------------------------------------------------------
 
 
-def script(notebook: Path) -> str:
-    """The notebook as `jupyter nbconvert --to script` makes it: the code cells, in order."""
-    return "\n\n".join("".join(c["source"]) for c in code_cells(notebook)) + "\n"
+def test_nbconvert_makes_a_plain_python_script_of_every_notebook(subtests):
+    """`jupyter nbconvert --to script` writes <page>.py, and it is plain Python."""
+    import nbformat
+    from nbconvert.exporters import ScriptExporter
 
-
-@pytest.fixture(scope="module")
-def script_host():
-    from scripts import ScriptHost
-
-    # Nothing may be installed: requirements.txt satisfies every first cell, and pip finds no index.
-    host = ScriptHost({"PIP_NO_INDEX": "1", "HF_HUB_OFFLINE": "1"})
-    yield host
-    host.close()
-
-
-@pytest.mark.xdist_group("scripts")  # one worker, one script host: torch imported once
-@pytest.mark.parametrize("notebook", [nb for nb in NOTEBOOKS if not repeats_english(nb)], ids=rel)
-def test_every_notebook_runs_as_a_script(notebook, tmp_path, script_host):
-    """No magics, no kernel: the notebook's code cells as one script, run in a fresh process
-    (tests/scripts.py), print what the notebook stores, and nothing to stderr."""
-    cells = code_cells(notebook)
-    try:
-        compile(script(notebook), str(notebook), "exec")
-    except SyntaxError as error:
-        pytest.fail(f"{rel(notebook)} is not plain Python (a %magic or !command?): {error}", pytrace=False)
-    path = tmp_path / f"{notebook.stem}.py"
-    path.write_text(script(notebook), encoding="utf-8")
-    limit = sum(limit for _, limit in time_limits(notebook)) or DEFAULT_TIME_LIMIT * len(cells)
-    ran = script_host.run(path, limit)
-    if ran.timed_out:
-        pytest.fail(f"{rel(notebook)} as a script ran past {limit:g} s (its cells' time limits together)", pytrace=False)
-    want = "".join(stored(c)[0] for c in cells)
-    found = []
-    if ran.returncode != 0:
-        found.append(f"stopped with exit code {ran.returncode}")
-    if ran.stdout != want:
-        diff = difflib.unified_diff(want.splitlines(), ran.stdout.splitlines(), "stored", "printed by the script", lineterm="")
-        found.append("prints other output than the notebook stores\n" + "\n".join(diff))
-    if ran.stderr:
-        found.append(f"writes to stderr:\n{ran.stderr}")
-    if found:
-        pytest.fail(f"{rel(notebook)} as a plain Python script: " + "\n".join(found), pytrace=False)
+    exporter = ScriptExporter()
+    for notebook in NOTEBOOKS:
+        with subtests.test(msg=rel(notebook)):
+            script, resources = exporter.from_notebook_node(nbformat.read(notebook, as_version=4))
+            assert resources["output_extension"] == ".py", (
+                f"{rel(notebook)}: nbconvert --to script would write {notebook.stem}{resources['output_extension']}; "
+                "the notebook's language_info needs file_extension .py (docs/makers/notebook_files.py)"
+            )
+            try:
+                compile(script, str(notebook), "exec")
+            except SyntaxError as error:
+                pytest.fail(f"{rel(notebook)} is not plain Python (a %magic or !command?): {error}", pytrace=False)
 
 
 # --- the first cell: what it installs, and what it says ----------------------------------
@@ -173,6 +155,11 @@ def test_every_notebook_runs_as_a_script(notebook, tmp_path, script_host):
 
 def first_cell(notebook: Path) -> str:
     return "".join(code_cells(notebook)[0]["source"])
+
+
+# The first cells differ only by language and by what a notebook imports: each distinct
+# one is run once, named after the first notebook that has it.
+DISTINCT_FIRST_CELLS = list({first_cell(nb): nb for nb in reversed(NOTEBOOKS)}.values())[::-1]
 
 
 def run_first_cell(notebook: Path, monkeypatch, installed: dict[str, str] | None = None,
@@ -192,30 +179,38 @@ def run_first_cell(notebook: Path, monkeypatch, installed: dict[str, str] | None
     return out.getvalue(), commands
 
 
-@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=rel)
-def test_the_first_cell_installs_what_the_notebook_imports(notebook, monkeypatch):
-    """Every package a notebook imports is the standard library, PyTorch, or pinned in its
-    first cell at requirements.txt's version; the cell installs a pinned package only where
-    it is missing or another version (here: nothing), by pip in the running Python, and
-    never torch."""
-    pins = pinned()
-    in_cell = [
+def pins_in(notebook: Path) -> list[str]:
+    return [
         pin for node in ast.parse(first_cell(notebook)).body
         if isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == ["pins"]
         for pin in ast.literal_eval(node.value)
     ]
-    wrong = []
-    for module in imported("\n\n".join("".join(c["source"]) for c in code_cells(notebook))):
-        if module in sys.stdlib_module_names or module == "torch":
-            continue
-        name = distribution(module)
-        if f"{name}=={pins.get(name)}" not in in_cell:
-            wrong.append(f"imports {module}, but its first cell does not pin {name}=={pins.get(name, '?')} (requirements.txt)")
-    wrong += [f"pins {pin}, which is not requirements.txt's {pin.split('==')[0]}=={pins.get(pin.split('==')[0])}"
-              for pin in in_cell if pin.split("==")[0] not in pins or pin != f"{pin.split('==')[0]}=={pins[pin.split('==')[0]]}"]
-    wrong += [f"pins {pin}: a hosted runtime's own PyTorch is used" for pin in in_cell if pin.startswith("torch==")]
-    assert not wrong, f"{rel(notebook)}: " + "; ".join(wrong)
 
+
+def test_every_notebook_pins_what_it_imports(subtests):
+    """Every package a notebook imports is the standard library, PyTorch, or pinned in its
+    first cell at requirements.txt's version; never torch."""
+    pins = pinned()
+    for notebook in NOTEBOOKS:
+        with subtests.test(msg=rel(notebook)):
+            in_cell, wrong = pins_in(notebook), []
+            for module in imported("\n\n".join("".join(c["source"]) for c in code_cells(notebook))):
+                if module in sys.stdlib_module_names or module == "torch":
+                    continue
+                name = distribution(module)
+                if f"{name}=={pins.get(name)}" not in in_cell:
+                    wrong.append(f"imports {module}, but its first cell does not pin {name}=={pins.get(name, '?')} (requirements.txt)")
+            wrong += [f"pins {pin}, which is not requirements.txt's {pin.split('==')[0]}=={pins.get(pin.split('==')[0])}"
+                      for pin in in_cell if pin.split("==")[0] not in pins or pin != f"{pin.split('==')[0]}=={pins[pin.split('==')[0]]}"]
+            wrong += [f"pins {pin}: a hosted runtime's own PyTorch is used" for pin in in_cell if pin.startswith("torch==")]
+            assert not wrong, f"{rel(notebook)}: " + "; ".join(wrong)
+
+
+@pytest.mark.parametrize("notebook", DISTINCT_FIRST_CELLS, ids=rel)
+def test_the_first_cell_installs_only_what_is_missing(notebook, monkeypatch):
+    """The first cell installs a pinned package only where it is missing or another version
+    (here: nothing), by pip in the running Python."""
+    in_cell = pins_in(notebook)
     printed, commands = run_first_cell(notebook, monkeypatch)
     assert (printed, commands) == ("", []), f"{rel(notebook)}: with every pin satisfied, the first cell printed {printed!r} and ran {commands}"
     for pin in in_cell:
@@ -225,7 +220,7 @@ def test_the_first_cell_installs_what_the_notebook_imports(notebook, monkeypatch
             f"{rel(notebook)}: with {name} 0.0.1 installed, the first cell ran {commands}, not pip install {pin}"
 
 
-@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=rel)
+@pytest.mark.parametrize("notebook", DISTINCT_FIRST_CELLS, ids=rel)
 def test_the_first_cell_says_when_versions_differ(notebook, monkeypatch):
     """One line, when PyTorch (or transformers) is not the version that made the outputs:
     which version made them, that the last digits may differ, and that every True/False,

@@ -3,26 +3,18 @@
 The English pages run here, on this machine's kernels and one thread per worker. The
 Chinese pages have the same code and outputs block by block (tests/test_translations_match.py),
 so they run once, in the second-machine check (tests/test_outputs_hold_on_another_machine.py:
-scalar kernels, four threads), with the same page:line messages; `--update-outputs`
-rewrites both languages here.
+scalar kernels, four threads), with the same page:line messages. `python docs/make.py`
+writes the outputs a page shows, in both languages, from a live run.
 """
 
 import pytest
 
 from pages import LANGUAGES, pages, rel
-from runner import problems, update_outputs as rewrite
+from runner import problems
 
 
-def pytest_generate_tests(metafunc):
-    if "page" in metafunc.fixturenames:
-        updating = metafunc.config.getoption("--update-outputs")
-        chosen = pages() if updating else pages(LANGUAGES[0])
-        metafunc.parametrize("page", chosen, ids=rel)
-
-
-def test_page_prints_what_it_shows(page, update_outputs):
-    if update_outputs:
-        rewrite(page)
+@pytest.mark.parametrize("page", pages(LANGUAGES[0]), ids=rel)
+def test_page_prints_what_it_shows(page):
     found = problems(page)
     if found:
         pytest.fail("\n\n".join(found), pytrace=False)

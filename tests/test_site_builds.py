@@ -7,8 +7,7 @@ from html import unescape
 
 import pytest
 
-from notebooks import EXAMPLES
-from pages import DOCS, LANGUAGES, SITE_URL, html_lang, lang_prefix, published_path, rel
+from pages import DOCS, EXAMPLES, LANGUAGES, SITE_URL, html_lang, lang_prefix, published_path, rel
 from site_build import TEST_SITE_URL
 
 
@@ -106,7 +105,7 @@ def assert_local_commands(where: str, notebook, commands: list[str]) -> None:
     then open the downloaded file in JupyterLab."""
     import shlex
 
-    from notebooks import pinned
+    from notebook_files import pinned
 
     assert len(commands) == 2, f"{where}: {len(commands)} local commands beside the download, not 2: {commands}"
     install, run = (shlex.split(c) for c in commands)
@@ -169,15 +168,15 @@ def test_nothing_is_loaded_from_another_host(built_site):
 
 def test_a_translation_behind_its_english_page_says_so(built_site):
     """The notice shows on exactly the translated pages whose record is behind."""
-    from pages import counterpart, front_matter, load_hook
+    import page as page_format
+    from pages import counterpart
 
     site, _ = built_site
-    translations = load_hook("translations")
     wrong = []
     for lang in LANGUAGES[1:]:
         for page in sorted((DOCS / lang).rglob("*.md")):
-            english = counterpart(page, LANGUAGES[0]).read_text(encoding="utf-8")
-            behind = str(front_matter(page).get("translates")) != translations.fingerprint(english)
+            english = page_format.read(counterpart(page, LANGUAGES[0]))
+            behind = str(page_format.read(page).front_matter.get("translates")) != english.fingerprint()
             html = html_of(site, lang, str(page.relative_to(DOCS / lang)))
             notice = 'class="admonition warning translation-behind"' in html
             if behind != notice:

@@ -9,15 +9,14 @@ translation is behind until a translator brings it up to date and records the ne
 """
 
 import difflib
-import re
 import subprocess
 
 import pytest
 
-from pages import DOCS, LANGUAGES, ROOT, blocks, counterpart, front_matter, headings, load_hook, pages, rel, without_comments
+import page as page_format
+from pages import DOCS, LANGUAGES, ROOT, counterpart, pages, rel, without_comments
 
 SOURCE, TRANSLATIONS = LANGUAGES[0], LANGUAGES[1:]
-_LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
 def test_every_page_exists_in_every_language():
@@ -33,7 +32,7 @@ translated = [(p, lang) for p in pages(SOURCE) for lang in TRANSLATIONS if count
 @pytest.mark.parametrize("page,lang", translated, ids=[f"{rel(counterpart(p, l))}" for p, l in translated])
 def test_same_code_and_outputs(page, lang):
     theirs = counterpart(page, lang)
-    ours, their_blocks = blocks(page), blocks(theirs)
+    ours, their_blocks = page_format.read(page).blocks, page_format.read(theirs).blocks
     for n, (a, b) in enumerate(zip(ours, their_blocks), 1):
         where = f"block {n} ({rel(page)}:{a.line} vs {rel(theirs)}:{b.line})"
         assert a.syntax == b.syntax, f"{where}: fence language differs"
@@ -49,24 +48,21 @@ def test_same_code_and_outputs(page, lang):
 
 @pytest.mark.parametrize("page,lang", translated, ids=[f"{rel(counterpart(p, l))}" for p, l in translated])
 def test_same_anchors_and_links(page, lang):
-    theirs = counterpart(page, lang)
-    for p in (page, theirs):
-        bare = [f"{rel(p)}:{n}: {text}" for n, text, anchor in headings(p) if anchor is None]
+    docs = {p: page_format.read(p) for p in (page, counterpart(page, lang))}
+    for p, doc in docs.items():
+        bare = [f"{rel(p)}:{h.line}: {h.text}" for h in doc.headings if h.anchor is None]
         assert not bare, "headings need an explicit anchor, { #like-this }, identical in every language:\n" + "\n".join(bare)
-    assert [a for _, _, a in headings(theirs)] == [a for _, _, a in headings(page)], "heading anchors differ"
-    links = {p: _LINK.findall(p.read_text(encoding="utf-8")) for p in (page, theirs)}
-    assert links[theirs] == links[page], "link targets differ"
-
-
-translations = load_hook("translations")
+    ours, theirs = docs.values()
+    assert [h.anchor for h in theirs.headings] == [h.anchor for h in ours.headings], "heading anchors differ"
+    assert theirs.links() == ours.links(), "link targets differ"
 
 
 @pytest.mark.parametrize("page,lang", translated, ids=[f"{rel(counterpart(p, l))}" for p, l in translated])
 def test_translation_follows_its_english_page(page, lang):
     theirs = counterpart(page, lang)
-    recorded = front_matter(theirs).get("translates")
+    recorded = page_format.read(theirs).front_matter.get("translates")
     recorded = None if recorded is None else str(recorded)  # YAML reads 667493817632 as a number
-    now = translations.fingerprint(page.read_text(encoding="utf-8"))
+    now = page_format.read(page).fingerprint()
     if recorded == now:
         return
     sign_off = (
@@ -88,10 +84,10 @@ def english_changes_since(page, recorded: str) -> str:
     run = lambda *args: subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True)  # noqa: E731
     commits = run("log", "--format=%H", "-n", "200", "--", path).stdout.split()
     for commit in commits:
-        old = run("show", f"{commit}:{path}").stdout
-        if translations.fingerprint(old) == recorded:
+        old = page_format.parse(run("show", f"{commit}:{path}").stdout, page)
+        if old.fingerprint() == recorded:
             diff = difflib.unified_diff(
-                translations.prose(old).splitlines(), translations.prose(page.read_text(encoding="utf-8")).splitlines(),
+                old.translated_prose().splitlines(), page_format.read(page).translated_prose().splitlines(),
                 f"{path} at {commit[:10]} (translated)", f"{path} now", lineterm="", n=1,
             )
             return "What changed in the English page since:\n" + "\n".join(diff)

@@ -15,8 +15,7 @@ import pytest
 
 from accessibility import COLOUR_RULES, violations
 from browser import SEARCH_INDEX, switch_to_dark
-from notebooks import EXAMPLES
-from pages import DOCS, LANGUAGES, headings, html_lang, lang_prefix, published_path
+from pages import DOCS, EXAMPLES, LANGUAGES, headings, html_lang, lang_prefix, published_path
 
 
 # What a reader types, and a page that must be among the results.

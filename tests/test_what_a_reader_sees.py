@@ -24,10 +24,11 @@ from urllib.parse import unquote, urldefrag
 
 import pytest
 
+import page as page_format
+
 from accessibility import COLOUR_RULES, violations
 from browser import OUT, SEARCH_INDEX, local_file, switch_to_dark
-from notebooks import EXAMPLES
-from pages import DOCS, LANGUAGES, NOT_TEACHING, core_path, load_hook, published_path
+from pages import DOCS, EXAMPLES, LANGUAGES, NOT_TEACHING, core_path, load_hook, published_path
 
 SCREENSHOTS = os.environ.get("SCREENSHOTS") == "1"
 WEIGHT_LIMIT = 500_000  # bytes, uncompressed, of one page's first load
@@ -380,7 +381,7 @@ def check_quizzes(p, page: Path, where: str):
     and explained, in a status line (read aloud). The first question is answered with the
     keyboard (Space picks, arrows move), or on two pages with the mouse; the others by
     their radio buttons' own click, in one script, which spares a round trip per key."""
-    quizzes = load_hook("quizzes").quizzes(page.read_text(encoding="utf-8"))
+    quizzes = page_format.read(page).quizzes
     assert p.locator(".quiz").count() == len(quizzes), f"{where}: {p.locator('.quiz').count()} quizzes shown, {len(quizzes)} written"
     plans = []
     for quiz in quizzes:

@@ -3,10 +3,11 @@
 Figures and widget data are drawn from PyTorch, and another CPU, BLAS or thread count
 moves a trained value by a few units in its last bits; stored at 0.1, one of hundreds of
 numbers then lands on the other side of a rounding boundary. So a generated file is
-compared by its text with the numbers taken out, exactly (structure, labels, ids, order),
-and number by number within one unit of the committed number's last digit. A number
-that moves further, or any other change, is reported with the file, the line and column,
-and both values.
+compared by its text with the numbers taken out, exactly (structure, labels, ids, order);
+every integer exactly (an ID, a shape, a count, a layout position: none is measured); and
+every decimal number within one unit of the committed number's last digit. A number that
+moves further, or any other change, is reported with the file, the line and column, and
+both values.
 """
 
 from __future__ import annotations
@@ -27,6 +28,11 @@ def _split(text: str) -> tuple[list[str], list[tuple[str, int]]]:
         last = match.end()
     pieces.append(text[last:])
     return pieces, numbers
+
+
+def is_integer(number: str) -> bool:
+    """Written without a decimal point or an exponent: an ID, a shape, a count, a position."""
+    return not any(c in number for c in ".eE")
 
 
 def unit(number: str) -> float:
@@ -54,6 +60,10 @@ def differences(committed: str, drawn: str, name: str, limit: int = 10) -> list[
         return [f"{name}: more than numbers changed (structure, labels, ids or order):\n" + "\n".join(list(diff)[:40])]
     found = []
     for (a, offset), (b, _) in zip(numbers_a, numbers_b):
+        if is_integer(a) or is_integer(b):
+            if a != b:
+                found.append(f"{name}, {_place(committed, offset)}: committed {a}, drawn now {b} (an integer: compared exactly)")
+            continue
         # a little slack for the float arithmetic of the comparison itself
         if abs(float(a) - float(b)) > unit(a) * (1 + 1e-9):
             found.append(f"{name}, {_place(committed, offset)}: committed {a}, drawn now {b} "

@@ -25,10 +25,11 @@ from pathlib import Path
 import nbformat
 import torch
 
-from pages import DOCS_MARKER_LINE, MARKER, ROOT, SITE_URL, PageError, blocks, fences, lang_of, lang_prefix, load_hook, published_path
+import page as page_format
+from page import QUIZ_SECTION
 from runner import split_error
+from site_layout import EXAMPLES, ROOT, SITE_URL, lang_of, lang_prefix, published_path
 
-EXAMPLES = ROOT / "examples"
 
 HEADER = {
     "en": "> Made from the page [{title}]({url}); it runs the page's code from top to bottom. "
@@ -244,17 +245,6 @@ QUIZ_INTRO = {
     "zh": "题目和选项都在网页上；打开之前，先想好每题会打印什么。",
 }
 
-_ANCHOR = re.compile(r"\s*\{\s*#[\w-]+(?:\s+data-toc-label=\"[^\"]*\")?\s*\}\s*$")
-# A folded box (<details markdown> ... </details>) holds code cells in the notebook, which a
-# Markdown cell's <details> cannot wrap: the notebook shows its title in bold and its content open.
-_DETAILS = re.compile(r"\s*</?details\b[^>]*>\s*")
-_SUMMARY = re.compile(r"\s*<summary>(.*)</summary>\s*")
-# A widget's place on a page (the look-up explorer, the optimizer explorer, ...): an empty,
-# hidden div that the site's script fills.
-_WIDGET = re.compile(r'<div class="[\w -]+"[^>]*\bhidden\b[^>]*></div>')
-_LINK = re.compile(r"\]\((?!https?://)([^)#\s]*)(#[^)\s]*)?(\s+\"[^\"]*\")?\)")
-
-
 def notebook_path(page: Path) -> Path:
     return EXAMPLES / lang_of(page) / f"{page.stem}.ipynb"
 
@@ -264,40 +254,28 @@ def page_url(page: Path, target: str = "") -> str:
     return SITE_URL + published_path(lang_of(page), f"{target or 'index'}.md")
 
 
-def _absolute(page: Path, match: re.Match) -> str:
+def _absolute(page: Path, url: str, title: str) -> str:
     """A relative link or image of a page, made absolute: a notebook is read anywhere."""
-    target, anchor, title = match.group(1), match.group(2) or "", match.group(3) or ""
+    if url.startswith(("http://", "https://")):
+        return url + title
+    target, _, anchor = url.partition("#")
+    anchor = f"#{anchor}" if anchor else ""
     if not target:
         url = page_url(page, page.stem)
     elif target.endswith(".md"):
         url = page_url(page, target[: -len(".md")])
     else:  # a file of the site, such as figures/x.svg
         url = SITE_URL + lang_prefix(lang_of(page)) + target
-    return f"]({url}{anchor}{title})"
-
-
-def _markdown(page: Path, lines: list[str]) -> str:
-    out = []
-    for line in lines:
-        if line.strip() == MARKER or DOCS_MARKER_LINE.fullmatch(line.strip()) or _WIDGET.fullmatch(line.strip()):
-            continue  # a widget needs the site's script; the notebook is for running code
-        if _DETAILS.fullmatch(line):
-            continue
-        if m := _SUMMARY.fullmatch(line):
-            line = f"**{m.group(1)}**"
-        if line.startswith("#"):
-            line = _ANCHOR.sub("", line)
-        line = _LINK.sub(lambda m: _absolute(page, m), line)
-        out.append(line)
-    return re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip("\n")
+    return f"{url}{anchor}{title}"
 
 
 def has_notebook(page: Path) -> bool:
+    """A page with Python blocks has a notebook (a page that cannot be read too: its
+    notebook test then reports the page's error)."""
     try:
-        return any(b.is_python for b in blocks(page))
-    except PageError:
-        return True  # let the page's notebook test run and report the page's error
-
+        return any(b.is_python for b in page_format.read(page).blocks)
+    except page_format.PageError:
+        return True
 
 
 def outputs(block) -> list:
@@ -306,55 +284,68 @@ def outputs(block) -> list:
     return [nbformat.v4.new_output("stream", name="stdout", text=block.expected)] if block.expected else []
 
 
+def _notebook_lines(doc: page_format.Page) -> dict[int, str | None]:
+    """What the notebook has instead of some of the page's lines (None: nothing).
+
+    A quiz would show its answer as the cell's output: the notebook links to it instead. A
+    folded box holds code cells in the notebook, which a Markdown cell's <details> cannot
+    wrap: the notebook shows its title in bold and its content open. Markers go, and so do
+    widgets (they need the site's script; the notebook is for running code). Headings lose
+    their { #anchor }, and links become absolute (a notebook is read anywhere)."""
+    lang, url = doc.lang, page_url(doc.path, doc.path.stem)
+    instead: dict[int, str | None] = dict.fromkeys(doc.marker_lines)
+    instead.update(dict.fromkeys(n for n, _, _ in doc.widgets()))
+    for n, quiz in enumerate(doc.quizzes, 1):
+        instead.update(dict.fromkeys(range(quiz.start, quiz.end + 1)))
+        instead[quiz.start] = QUIZ[lang].format(n=n, url=url)
+    heading = next((h.line for h in doc.headings if h.anchor == QUIZ_SECTION), None)
+    if heading and doc.quizzes:
+        instead.update(dict.fromkeys(range(heading + 1, doc.quizzes[0].start)))
+        instead[heading + 1] = "\n" + QUIZ_INTRO[lang] + "\n"
+    for fold in doc.folds:
+        instead[fold.start] = instead[fold.end] = None
+        instead[fold.start + 1] = f"**{fold.summary}**"
+    for h in doc.headings:
+        instead.setdefault(h.line, page_format.without_anchor(doc.lines[h.line - 1]))
+    return instead
+
+
 def make_notebook(page: Path) -> str:
     """The notebook of a page, as the text of an .ipynb file."""
-    lines = page.read_text(encoding="utf-8").splitlines()
-    first = lines.index("---", 1) + 1 if lines[0] == "---" else 0  # after the front matter
-    while not lines[first].strip():
-        first += 1
-    title = lines[first].lstrip("# ").strip()
-    cells = []
-    output_at = {b.output_fence.start: b for b in blocks(page) if b.output_fence}
-    code_at = {b.line: b for b in blocks(page)}
-    prose, cursor = [], first + 1  # the title is already in the first cell
-    quiz_lines = {}  # 1-based line -> what the notebook has there instead ("" but on its first line)
-    found = load_hook("quizzes").quizzes("\n".join(lines))
-    for n, quiz in enumerate(found, 1):
-        quiz_lines.update(dict.fromkeys(range(quiz.start + 1, quiz.end + 1), ""))
-        quiz_lines[quiz.start + 1] = QUIZ[lang_of(page)].format(n=n, url=page_url(page, page.stem))
-    heading = next((i for i, line in enumerate(lines, 1) if line.startswith("## ") and "{ #check-yourself }" in line), None)
-    if heading and found:
-        intro = range(heading + 1, found[0].start + 1)
-        quiz_lines.update(dict.fromkeys(intro, ""))
-        quiz_lines[heading + 1] = "\n" + QUIZ_INTRO[lang_of(page)] + "\n"
+    doc = page_format.read(page)
+    instead = _notebook_lines(doc)
+    title, cells, prose = doc.title, [], []
 
-    def text(start: int, end: int) -> list[str]:
-        """Lines start..end (1-based, inclusive) as the notebook has them."""
-        return [quiz_lines.get(n, lines[n - 1]) for n in range(start, end + 1) if quiz_lines.get(n) != ""]
+    def text(start: int, end: int) -> None:
+        """Lines start..end (1-based, inclusive) as the notebook has them, into the prose."""
+        for n in range(start, end + 1):
+            line = instead[n] if n in instead else doc.lines[n - 1]
+            if line is not None:
+                prose.append(page_format.rewrite_links(line, lambda url, title: _absolute(page, url, title)))
 
     def flush():
-        text = _markdown(page, prose)
-        if text:
-            cells.append(nbformat.v4.new_markdown_cell(text))
+        joined = re.sub(r"\n{3,}", "\n\n", "\n".join(prose)).strip("\n")
+        if joined:
+            cells.append(nbformat.v4.new_markdown_cell(joined))
         prose.clear()
 
-    for fence in fences(page):
-        prose.extend(text(cursor + 1, fence.start - 1))
-        cursor = fence.end
-        block = code_at.get(fence.start)
-        if fence.start in quiz_lines:
+    cursor = doc.title_line  # the title is already in the first cell
+    quiz_blocks = {o.block.line for quiz in doc.quizzes for o in quiz.options}
+    for block in doc.blocks:
+        text(cursor + 1, block.line - 1)
+        cursor = block.last_line
+        if block.line in quiz_blocks:
             continue
-        if block is not None and block.is_python:
+        if block.is_python:
             flush()
             cells.append(nbformat.v4.new_code_cell(demonstrated(block) if block.raises else block.code.rstrip("\n")))
-        elif fence.start in output_at:
-            cells[-1].outputs = outputs(output_at[fence.start])
+            cells[-1].outputs = outputs(block)
         else:
-            prose.extend(lines[fence.start - 1 : fence.end])
-    prose.extend(text(cursor + 1, len(lines)))
+            prose.extend(doc.lines[block.fence.start - 1 : block.fence.end])
+    text(cursor + 1, len(doc.lines))
     flush()
 
-    lang = lang_of(page)
+    lang = doc.lang
     pins = needs(["".join(c.source) for c in cells if c.cell_type == "code"])
     made = ["Python " + ".".join(map(str, sys.version_info[:2])), f"PyTorch {made_with()}"]
     made += [p.replace("==", " ") for p in pins if p.startswith("transformers==")]
@@ -378,6 +369,7 @@ def make_notebook(page: Path) -> str:
     nb = nbformat.v4.new_notebook(cells=cells)
     nb.metadata = {
         "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-        "language_info": {"name": "python"},
+        # file_extension: `jupyter nbconvert --to script` writes <name>.py (without it, .txt)
+        "language_info": {"name": "python", "file_extension": ".py"},
     }
     return nbformat.writes(nb) + "\n"

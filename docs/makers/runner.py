@@ -26,8 +26,9 @@ from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 
+import page as page_format
 from offline import no_network
-from pages import MARKER, Block, blocks, rel
+from page import MARKER, Block
 
 # The first line of a shown output that starts the error of a <!--docs:raises--> block.
 ERROR_LINE = re.compile(r"^([A-Za-z_]\w*(?:Error|Exception|Warning|Exit|Interrupt)|StopIteration)(?:: |$)", re.M)
@@ -122,7 +123,7 @@ def raising_line(error: BaseException, block: Block) -> int | None:
 
 def last_statement(block: Block) -> range:
     """The page lines of the block's last top-level statement (a raises block's notebook
-    cell wraps it in try/except: tests/notebooks.py)."""
+    cell wraps it in try/except: notebook_files.py)."""
     last = ast.parse(block.code).body[-1]
     first = min([last.lineno] + [d.lineno for d in getattr(last, "decorator_list", [])])
     return range(block.line + first, block.line + last.end_lineno + 1)
@@ -135,21 +136,26 @@ class Ran:
     error: str | None = None  # why the block did not run as the page says
 
 
-def fresh_torch_state() -> None:
-    """PyTorch's global state as a new Python process has it: what a standalone block may
-    assume, and all it may assume (its own imports and names come from the block)."""
-    import torch
+# PyTorch's global state as a new Python process has it: what a page, a standalone block and
+# a notebook may assume, and all they may assume (their own imports and names come from them).
+# Code, so that the notebooks' kernel runs the very same (tests/test_notebooks_run_in_jupyter.py).
+FRESH_TORCH_STATE = """
+__import__("torch").seed()  # a new process starts from a random seed: code that prints random values seeds itself
+__import__("torch").set_printoptions(profile="default")
+__import__("torch").set_default_dtype(__import__("torch").float32)
+__import__("torch").set_grad_enabled(True)
+"""
 
-    torch.seed()  # a new process starts from a random seed: a block that prints random values seeds itself
-    torch.set_printoptions(profile="default")
-    torch.set_default_dtype(torch.float32)
-    torch.set_grad_enabled(True)
+
+def fresh_torch_state() -> None:
+    exec(FRESH_TORCH_STATE, {})
 
 
 def run_blocks(page_blocks: list[Block], edit=None) -> list[Ran]:
-    """Run the Python blocks in one namespace (a standalone block in its own); `edit(code)`
-    may rewrite each block first."""
+    """Run the Python blocks in one namespace (a standalone block in its own), from PyTorch's
+    state in a new process, whatever ran before; `edit(code)` may rewrite each block first."""
     page_namespace: dict = {"__name__": "__main__"}
+    fresh_torch_state()
     ran = []
     for block in page_blocks:
         if not block.is_python:
@@ -224,44 +230,21 @@ def side_by_side(shown: str, shown_from: int, printed: str) -> str:
 def problems(page: Path) -> list[str]:
     """Everything about a page's blocks and outputs that is not as the page shows it."""
     found = []
-    page_blocks = blocks(page)
-    for block in page_blocks:
-        if block.expected is not None and not block.is_python:
-            found.append(f"{block.where}: an expected output follows a block that is not Python ({block.syntax!r})")
-    for r in run_blocks(page_blocks):
+    for r in run_blocks(page_format.read(page).blocks):
         b = r.block
         if r.error:
             found.append(f"{b.where}: the block failed\n{r.error}" if r.error.startswith("Traceback") else f"{b.where}: {r.error}")
         elif b.expected is None and r.printed:
             found.append(
                 f"{b.where}: the block printed output that the page does not show; add "
-                f"{MARKER} and a fence with it after the block (or run pytest --update-outputs)\n"
+                f"{MARKER} and a fence with it after the block (or run python docs/make.py)\n"
                 + side_by_side("", 0, r.printed)
             )
         elif b.expected is not None and b.expected != r.printed:
-            fence = b.output_fence
+            fence = b.output
             hint = " (a standalone block starts from a new process's random state: one that prints random values seeds itself)" if b.standalone else ""
             found.append(
-                f"{rel(page)}:{fence.start + 1}: the output shown for the block at line {b.line} "
+                f"{page_format.relative(page)}:{fence.start + 1}: the output shown for the block at line {b.line} "
                 f"is not what it prints{hint}\n" + side_by_side(b.expected, fence.start + 1, r.printed)
             )
     return found
-
-
-def update_outputs(page: Path) -> None:
-    """Rewrite every expected output of the page from a live run (maintainers only)."""
-    lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
-    edits = []  # (first line index, last line index exclusive, new lines), applied bottom-up
-    for r in run_blocks(blocks(page)):
-        if r.error:
-            raise RuntimeError(f"{r.block.where}: cannot update, {r.error}")
-        new = r.printed.splitlines(keepends=True)
-        fence = r.block.output_fence
-        if fence is not None:
-            edits.append((fence.start, fence.end - 1, new))
-        elif r.printed:
-            code_end = r.block.line + r.block.code.count("\n") + 1
-            edits.append((code_end, code_end, ["\n", MARKER + "\n", "\n", "```text\n", *new, "```\n"]))
-    for start, end, new in sorted(edits, reverse=True):
-        lines[start:end] = new
-    page.write_text("".join(lines), encoding="utf-8")
