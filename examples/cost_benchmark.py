@@ -34,10 +34,10 @@ it the tables in docs/<lang>/the-cost-measured.md and the plot docs/<lang>/figur
 from __future__ import annotations
 
 import argparse
-import contextlib
 import datetime
 import io
 import json
+import logging
 import os
 import platform
 import re
@@ -46,9 +46,18 @@ import tempfile
 import warnings
 from pathlib import Path
 
-import torch
-import torch.nn.functional as F
-from torch.utils import benchmark
+# What PyTorch's profiler (Kineto) logs goes to the process's stderr, from C++: a line per
+# start and stop, and, in a CUDA build of PyTorch on a machine with no GPU, "gpuGetDeviceCount
+# failed with code 35". None of it is about the measurements; Kineto's own setting keeps it
+# quiet (6: no level is logged). It must be set before torch is imported.
+os.environ.setdefault("KINETO_LOG_LEVEL", "6")
+# A CUDA build with no CUDA runtime also warns "No CUDA runtime is found" when
+# torch.utils.benchmark imports torch.utils.cpp_extension; nothing here compiles C++.
+logging.getLogger("torch.utils.cpp_extension").setLevel(logging.ERROR)
+
+import torch  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
+from torch.utils import benchmark  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # cost_plot.py beside this file
@@ -200,24 +209,6 @@ def time_ms(stmt: str, env: dict, min_calls: int, least_seconds: float) -> dict:
     }
 
 
-@contextlib.contextmanager
-def _without_profiler_chatter():
-    """torch.profiler's backend writes a line per start and stop to file descriptor 2;
-    keep everything else it writes there."""
-    sys.stderr.flush()
-    saved = os.dup(2)
-    with tempfile.TemporaryFile(mode="w+b") as caught:
-        os.dup2(caught.fileno(), 2)
-        try:
-            yield
-        finally:
-            os.dup2(saved, 2)
-            os.close(saved)
-            caught.seek(0)
-            kept = [line for line in caught.read().decode(errors="replace").splitlines(True) if not line.startswith("USDT:")]
-            sys.stderr.write("".join(kept))
-
-
 def peak_mb(fn, device: str) -> float:
     """Peak of the memory allocated during one call of `fn`, above what was allocated before.
     CPU: the profiler's allocation (+) and free (-) records, summed in time order."""
@@ -228,11 +219,10 @@ def peak_mb(fn, device: str) -> float:
         fn()
         torch.cuda.synchronize()
         return (torch.cuda.max_memory_allocated() - base) / 1e6
-    with _without_profiler_chatter():
-        # The autograd profiler without Kineto's activity tracing starts in milliseconds
-        # (with it, the first start takes seconds); its records are the same.
-        with torch.autograd.profiler.profile(use_kineto=False, profile_memory=True) as prof:
-            fn()
+    # The autograd profiler without Kineto's activity tracing starts in milliseconds (with
+    # it, the first start takes seconds); its records are the same.
+    with torch.autograd.profiler.profile(use_kineto=False, profile_memory=True) as prof:
+        fn()
     records = sorted((e.start_ns(), e.nbytes()) for e in prof.kineto_results.events() if e.name() == "[memory]")
     now = peak = 0
     for _, nbytes in records:

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+import page as page_format
 from pages import DOCS, LANGUAGES, headings, load_hook, published_path
 
 backlinks = load_hook("backlinks")
@@ -15,7 +16,7 @@ QUESTIONS = backlinks.QUESTIONS
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_answer_links_to_a_section_that_exists(lang):
-    found = backlinks.answers((DOCS / lang / QUESTIONS).read_text(encoding="utf-8"))
+    found = backlinks.answers(page_format.read(DOCS / lang / QUESTIONS))
     assert len(found) >= 20, f"{lang}: only {len(found)} answers found"
     problems = []
     for anchor, _, links in found:
@@ -35,7 +36,7 @@ def test_each_in_depth_section_links_back_to_its_answer(built_site, lang):
     site, _ = built_site
     label = backlinks.LABELS[lang]
     problems = []
-    for (page, section), sources in backlinks.backlinks((DOCS / lang / QUESTIONS).read_text(encoding="utf-8")).items():
+    for (page, section), sources in backlinks.backlinks(page_format.read(DOCS / lang / QUESTIONS)).items():
         built = (site / published_path(lang, page) / "index.html").read_text(encoding="utf-8")
         heading = rf'<h([1-6]) id="{section}"[^>]*>.*?</h\1>\s*'
         under = re.search(heading + r'<p class="short-answer">(.*?)</p>', built, re.S)

@@ -1,7 +1,10 @@
 """Render math at build time as MathML: no KaTeX or MathJax to download, no CDN.
 
-pymdownx.arithmatex (generic mode) protects $...$ and $$...$$ from Markdown and wraps
-them in span/div.arithmatex; here each becomes a <math> element that browsers draw natively.
+pymdownx.arithmatex (generic mode) reads $...$ and $$...$$ and makes span/div.arithmatex
+elements; a Python-Markdown tree processor of this hook, registered in on_config (the
+extension point MkDocs and Python-Markdown document), turns each into a <math> element
+that browsers draw natively. A notebook page has no Markdown stage of ours (mkdocs-jupyter
+renders it, and leaves $...$ to MathJax): its HTML is converted instead.
 """
 
 from __future__ import annotations
@@ -10,13 +13,42 @@ import html as html_lib
 import re
 
 from latex2mathml.converter import convert
-
-_INLINE = re.compile(r'<span class="arithmatex">\\\((.+?)\\\)</span>', re.S)
-_BLOCK = re.compile(r'<div class="arithmatex">\\\[(.+?)\\\]</div>', re.S)
+from markdown import Extension
+from markdown.treeprocessors import Treeprocessor
 
 
 def to_mathml(latex: str, display: bool) -> str:
     return convert(html_lib.unescape(latex).strip(), display="block" if display else "inline")
+
+
+_WRAP = re.compile(r"\A\s*\\[(\[](.*?)\\[)\]]\s*\Z", re.S)  # \( ... \) or \[ ... \]
+
+
+class _MathML(Treeprocessor):
+    def run(self, root):
+        found = [(parent, el) for parent in root.iter() for el in parent
+                 if el.tag in ("span", "div") and el.get("class") == "arithmatex"]
+        for parent, el in reversed(found):
+            m = _WRAP.match(el.text or "")
+            if m is None:
+                raise ValueError(f"arithmatex gave {el.text!r}: expected \\(...\\) or \\[...\\] (generic mode)")
+            stashed = self.md.htmlStash.store(to_mathml(m.group(1), el.tag == "div"))
+            index, tail = list(parent).index(el), el.tail or ""
+            if index == 0:
+                parent.text = (parent.text or "") + stashed + tail
+            else:
+                parent[index - 1].tail = (parent[index - 1].tail or "") + stashed + tail
+            parent.remove(el)
+
+
+class MathML(Extension):
+    def extendMarkdown(self, md):
+        md.treeprocessors.register(_MathML(md), "mathml", 19)  # right after the inline patterns (20)
+
+
+def on_config(config, **kwargs):
+    config.markdown_extensions.append(MathML())
+    return config
 
 
 # Notebook markdown cells keep Jupyter's $...$ (mkdocs-jupyter leaves it to MathJax).
@@ -25,12 +57,10 @@ _PRE = re.compile(r"(<pre\b.*?</pre>)", re.S)
 
 
 def on_page_content(html, page, **kwargs):
-    html = _BLOCK.sub(lambda m: to_mathml(m.group(1), True), html)
-    html = _INLINE.sub(lambda m: to_mathml(m.group(1), False), html)
-    if page.file.src_uri.endswith(".ipynb"):
-        parts = _PRE.split(html)  # odd parts are <pre> blocks: code and outputs stay as they are
-        html = "".join(
-            part if i % 2 else _NOTEBOOK_INLINE.sub(lambda m: to_mathml(m.group(1), False), part)
-            for i, part in enumerate(parts)
-        )
-    return html
+    if not page.file.src_uri.endswith(".ipynb"):
+        return html
+    parts = _PRE.split(html)  # odd parts are <pre> blocks: code and outputs stay as they are
+    return "".join(
+        part if i % 2 else _NOTEBOOK_INLINE.sub(lambda m: to_mathml(m.group(1), False), part)
+        for i, part in enumerate(parts)
+    )

@@ -284,9 +284,10 @@ class Page:
                 found.append((n, m.group(1), dict(re.findall(r'([\w-]+)="([^"]*)"', line))))
         return found
 
-    def links(self) -> list[str]:
-        """Every link and image target written in the prose, in order."""
-        return [m.group(1) for _, line in self.prose() for m in _LINK.finditer(line)]
+    def links(self, start: int = 1, end: int | None = None) -> list[str]:
+        """Every link and image target written in the prose (of lines start..end), in order."""
+        end = end or len(self.lines)
+        return [m.group(1) for n, line in self.prose() if start <= n <= end for m in _LINK.finditer(line)]
 
     @functools.cached_property
     def quizzes(self) -> list[Quiz]:
