@@ -1,14 +1,16 @@
 """A teaching page answers first: its opening shows the claim and a block that runs on its
-own, its caveats and method sit in folded boxes, and it ends with key points and a next step.
+own, its caveats and method sit in folded boxes, it has key points, and it ends with a next step.
 
 - The first Python block stands before the first section heading, within the opening's
   word budget, and is standalone (<!--docs:standalone-->: its own imports, no earlier
   names; the page runner runs it in a fresh namespace) with a checked output.
 - A folded box is `<details class="..." markdown>`, its `<summary>` on the next line, closed
   by `</details>`, not nested: the notebook maker and the build both rely on that shape.
-- The last section is `## Key points { #key-points }`: 3 to 5 bullets, then a link to the
-  next page of the path, derived from mkdocs.yml's nav: the next teaching page in its order
-  (the questions page and the glossary are skipped), titled by that page's H1, as
+- `## Key points { #key-points }` is the last section, or the first, right under the
+  opening (page 1's: a reader who stops after the answer has them): 3 to 5 bullets. The
+  page ends with a link to the next page of the path, derived from mkdocs.yml's nav: the
+  next teaching page in its order (the questions page and the glossary are skipped), titled
+  by that page's H1, as
   `Next: [Title](page.md)` (Chinese: `下一页：[标题](page.md)`); the last page of the path
   links to where learners go next.
 How early the answer shows on a screen is measured in the browser (test_what_a_reader_sees.py).
@@ -85,13 +87,16 @@ def test_folded_boxes_are_well_formed(page):
 @pytest.mark.parametrize("page", TEACHING, ids=rel)
 def test_the_page_ends_with_key_points_and_a_next_step(page, update_outputs):
     found = headings(page)
-    assert found and found[-1][2] == "key-points", (
-        f"{rel(page)}: the last section must be ## Key points {{ #key-points }} (3 to 5 bullets, then the next page)"
+    at = [i for i, (_, _, anchor) in enumerate(found) if anchor == "key-points"]
+    assert at and at[0] in (0, len(found) - 1), (
+        f"{rel(page)}: ## Key points {{ #key-points }} must be the last section (3 to 5 bullets, then the next page), "
+        "or the first, right under the opening"
     )
-    start = found[-1][0]
-    section = [line for n, line in prose_lines(page) if n > start]
-    bullets = [line for line in section if re.match(r"[-*] ", line)]
+    start, end = found[at[0]][0], found[at[0] + 1][0] if at[0] + 1 < len(found) else 10**9
+    bullets = [line for n, line in prose_lines(page) if start < n < end and re.match(r"[-*] ", line)]
     assert len(bullets) in KEY_POINTS, f"{rel(page)}:{start}: {len(bullets)} key points; write 3 to 5 bullets"
+    start = found[-1][0]  # the next step ends the page's last section
+    section = [line for n, line in prose_lines(page) if n > start and line.strip()]
     path = [p for p in nav_order() if p.split(".")[0] in {t.stem for t in teaching_pages("en")}]
     text = "\n".join(section)
     here = path.index(page.name) if page.name in path else None
