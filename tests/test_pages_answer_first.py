@@ -7,9 +7,11 @@ own, its caveats and method sit in folded boxes, and it ends with key points and
 - Folded boxes are well formed (`<details class="..." markdown>`, its `<summary>` on the
   next line, closed, not nested): the page model (docs/hooks/page.py) refuses any other
   shape, with the line, when it reads the page.
-- The last section is `## Key points { #key-points }`: 3 to 5 bullets, then a link to the
-  next page of the path, derived from mkdocs.yml's nav (docs/makers/next_lines.py writes
-  it); the last page of the path links to where learners go next.
+- `## Key points { #key-points }` is the last section, or the first, right under the
+  opening (page 1's: a reader who stops after the answer has them): 3 to 5 bullets. The
+  page ends with a link to the next page of the path, derived from mkdocs.yml's nav
+  (docs/makers/next_lines.py writes it); the last page of the path links to where learners
+  go next.
 How early the answer shows on a screen is measured in the browser (test_what_a_reader_sees.py).
 """
 
@@ -48,18 +50,20 @@ def test_the_page_answers_first_and_ends_with_key_points(page, subtests):
             f"{first.where}: {words} words before the opening block; keep the opening to two or three sentences"
         )
 
-    with subtests.test(msg="the page ends with key points and the next page"):
+    with subtests.test(msg="the page has key points and ends with the next page"):
         points = doc.key_points()
-        assert points, f"{rel(page)}: the last section must be ## Key points {{ #key-points }} (3 to 5 bullets, then the next page)"
+        assert points, (
+            f"{rel(page)}: ## Key points {{ #key-points }} must be the last section (3 to 5 bullets, then the next page), "
+            "or the first, right under the opening"
+        )
         assert len(points.bullets) in KEY_POINTS, f"{rel(page)}:{points.heading}: {len(points.bullets)} key points; write 3 to 5 bullets"
         assert page.name in reading_order(), f"{rel(page)}: a teaching page that is not in mkdocs.yml's nav"
-        want = next_line(page)
+        want, (n, last) = next_line(page), doc.last_line()
         if want is None:
-            section = "\n".join(line for n, line in doc.prose() if n > points.heading)
-            assert "](https://" in section, f"{rel(page)}:{points.heading}: the last page of the path ends with where learners go next (links out)"
+            section = "\n".join(line for k, line in doc.prose() if k > doc.headings[-1].line)
+            assert "](https://" in section, f"{rel(page)}:{n}: the last page of the path ends with where learners go next (links out)"
         else:
-            last = points.last[1] if points.last else ""
             assert last == want, (
-                f"{rel(page)}:{points.heading}: the key points end with the next page of mkdocs.yml's nav: "
+                f"{rel(page)}:{n}: the page ends with the next page of mkdocs.yml's nav: "
                 f"write\n{want}\n(found {last!r}; python docs/make.py writes it)"
             )

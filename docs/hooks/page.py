@@ -193,7 +193,7 @@ class Quiz:
 class KeyPoints:
     heading: int  # the line of ## Key points
     bullets: list[str]
-    last: tuple[int, str] | None  # the section's last line of text: (line, text)
+    first: bool  # the page's first section (right under the opening), not its last
 
 
 @dataclass(frozen=True)
@@ -294,13 +294,21 @@ class Page:
         return _quizzes(self)
 
     def key_points(self) -> KeyPoints | None:
-        """The last section, if it is Key points: its bullets and its last line of text."""
-        if not self.headings or self.headings[-1].anchor != KEY_POINTS:
+        """The Key points section, if it is the page's last section or its first (right under
+        the opening: a reader who stops after the answer has them): its bullets."""
+        sections = [h for h in self.headings if h.level == 2]
+        at = [i for i, h in enumerate(sections) if h.anchor == KEY_POINTS]
+        if not at or at[0] not in (0, len(sections) - 1):
             return None
-        start = self.headings[-1].line
-        section = [(n, line) for n, line in self.prose() if n > start and line.strip()]
-        bullets = [line for _, line in section if re.match(r"[-*] ", line)]
-        return KeyPoints(start, bullets, (section[-1][0], section[-1][1].strip()) if section else None)
+        start = sections[at[0]].line
+        end = sections[at[0] + 1].line if at[0] + 1 < len(sections) else len(self.lines) + 1
+        bullets = [line for n, line in self.prose() if start < n < end and re.match(r"[-*] ", line)]
+        return KeyPoints(start, bullets, at[0] == 0 and len(sections) > 1)
+
+    def last_line(self) -> tuple[int, str] | None:
+        """The page's last line of text, (line, text): where its Next line stands."""
+        lines = [(n, line.strip()) for n, line in self.prose() if line.strip() and n > self.title_line]
+        return lines[-1] if lines else None
 
     def opening_prose(self) -> list[tuple[int, str]]:
         """The prose between the title and the first block (the page's answer)."""
@@ -353,9 +361,9 @@ class Page:
         not translators)."""
         regions = [(b.output.start, b.output.end, None) for b in self.blocks if b.output]
         regions += [(g.start, g.end, f"<!-- {g.name} -->") for g in self.generated]
-        key_points = self.key_points()
-        if key_points and key_points.last and is_next_line(key_points.last[1]):
-            regions.append((key_points.last[0], key_points.last[0], "<!-- next -->"))
+        last = self.last_line()
+        if last and is_next_line(last[1]):
+            regions.append((last[0], last[0], "<!-- next -->"))
         text = self.replaced(regions)
         return "\n".join(text.splitlines()[self.body_start - 1 :]) + "\n"
 

@@ -1,4 +1,5 @@
-"""The line that ends each teaching page, derived from mkdocs.yml's nav: a link to the next
+"""The line that ends each teaching page (after its key points, or at the end of its last
+section when the key points stand first), derived from mkdocs.yml's nav: a link to the next
 teaching page in the nav's order (the questions page and the glossary are looked up, not
 read through: skipped), titled by that page's H1 in the page's language. The path's last
 page ends with where learners go next, written by hand (links out)."""
@@ -37,8 +38,7 @@ def with_next_line(path: Path) -> str:
     """The page's text ending with its Next line (a page without one, or whose last line is
     not a Next line, is left as it is: the page checks say what to write)."""
     doc, want = page_format.read(path), next_line(path)
-    points = doc.key_points()
-    if want is None or points is None or points.last is None or not page_format.is_next_line(points.last[1]):
+    last = doc.last_line()
+    if want is None or last is None or not page_format.is_next_line(last[1]):
         return doc.text
-    n, _ = points.last
-    return doc.replaced([(n, n, want)])
+    return doc.replaced([(last[0], last[0], want)])

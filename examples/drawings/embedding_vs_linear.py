@@ -163,7 +163,7 @@ def figures(lang: str) -> dict[str, str]:
         "en": {
             "onehot-id-2": "The one-hot row of ID 2 times the table: rows 0, 1 and 3 are multiplied by 0, row 2 by 1, and the sum is row 2",
             "lookup-batch": "The IDs 2, 3 and 1 read rows 2, 3 and 1 of the table; the output stacks them in the order of the IDs; row 0 is not read",
-            "onehot-id-2-infinity": "With an infinity in row 0, the one-hot row of ID 2 still multiplies row 0 by 0, and 0 × ∞ puts a NaN into the product of the whole batch",
+            "onehot-id-2-infinity": "With an infinity in row 0, the one-hot row of ID 2 still multiplies row 0 by 0, and 0 × ∞ puts a NaN into row 0 of the batch's product, ID 2's",
         },
         "zh": {
             "onehot-id-2": "ID 2 的独热向量乘以嵌入表：第 0、1、3 行乘以 0，第 2 行乘以 1，相加的结果就是第 2 行",
