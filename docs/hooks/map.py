@@ -92,8 +92,9 @@ def label(markdown: str, page: str, labels: dict, lang: str) -> str:
 
 
 def tiers(config) -> list[dict]:
-    """Each top-level entry of the nav after the home page: title, anchor, its line's label,
-    and pages (file, title, label, times or None for a looked-up page)."""
+    """Each top-level entry of the nav after the home page: title, link and anchor (a section's
+    list; none for a page), its line's label, and pages (file, title, label, times or None
+    for a looked-up page)."""
     lang, labels, out = config.extra["lang"], config.extra["reading_time"], []
     for n, (title, pages, section) in enumerate(_entries, 1):
         rows = []
@@ -103,11 +104,10 @@ def tiers(config) -> list[dict]:
             rows.append((page, nav_title or h1(text), label(text, page, labels, lang), time))
         if section:
             sums = {k: sum(t[k] for *_, t in rows if t is not None) for k in ("read", "work")}
-            out.append({"title": title, "link": f"#tier-{n}", "anchor": f"tier-{n}", "label": labels["sum"].format(**sums),
-                        "minutes": sums, "pages": rows})
-        else:
+            out.append({"title": title, "link": f"#tier-{n}", "anchor": f"tier-{n}", "label": labels["sum"].format(**sums), "pages": rows})
+        else:  # a page of its own (the questions page): linked to itself, with the line under its title
             page, title, line, _ = rows[0]
-            out.append({"title": title, "link": page, "anchor": None, "label": line, "minutes": None, "pages": rows})
+            out.append({"title": title, "link": page, "anchor": None, "label": line, "pages": rows})
     return out
 
 
