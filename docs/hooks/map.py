@@ -1,15 +1,20 @@
 """The reader's map, derived from mkdocs.yml's nav, and what a search engine reads of a page.
 
-The nav is the one place the tiers are written (its sections: Start, the core path,
-reference). From it and the pages themselves this hook derives:
+The nav is the one place the map is written: after the home page, its top-level entries
+(the questions page; the sections Core path and Reference). From it and the pages
+themselves this hook derives:
 
-- under each title, the page's reading time (docs/hooks/reading_time.py), put into
-  page.meta for docs/overrides/main.html; not on the home page, which is the map;
-- on the home page, `<!--map:tier N-->` becomes the Nth section's title, linked to its list,
-  with the reading time of its teaching pages, and `<!--map:pages-->` a list of every
-  section's pages, titled by their H1 (or the title the nav gives them), with reading
-  times on teaching pages (the questions page and the glossary are looked up, not read
-  through: no time, and not in the sums);
+- under each title, the page's times (docs/hooks/reading_time.py: to read, and to work
+  through with its code and quiz), put into page.meta for docs/overrides/main.html; not on
+  the home page, which is the map. A page that is looked up, not read through (the
+  questions page, the glossary), says instead what it holds: its answers, each with its
+  times, or its terms;
+- on the home page, `<!--map:tier N-->` becomes the Nth entry's line: a section's title,
+  linked to its list, with the sums of its pages' times (looked-up pages left out), or a
+  page's title, linked to it, with the line under its title; `<!--map:last N-->` a link to
+  the Nth entry's last page (where the core path ends); and `<!--map:pages-->` a list of each
+  section's pages, titled by their H1 (or the title the nav gives them), each with the
+  line under its title;
 - each page's description (<meta name="description"> and og:description): the first
   sentences of its opening paragraph, without markup or asides in parentheses; a notebook
   page takes its teaching page's, the home page keeps the site's (mkdocs.yml);
@@ -26,18 +31,23 @@ from pathlib import Path
 
 import reading_time
 
-LOOKED_UP = ("glossary.md", "questions-learners-ask.md")  # pages no one reads through
+# Pages no one reads through: what they hold is counted instead (its answers: one per H2;
+# its terms: the rows of its table).
+LOOKED_UP = {"questions-learners-ask.md": "answers", "glossary.md": "terms"}
 DESCRIPTION_LIMIT = {"en": 160, "zh": 100}  # characters; a Chinese character is twice as wide
 
-_sections: list[tuple[str, list[tuple[str, str | None]]]] = []  # (title, [(page, nav title)])
+# The nav's top-level entries after the home page: (title, [(page, nav title)], is a section)
+_entries: list[tuple[str, list[tuple[str, str | None]], bool]] = []
 
 
 def on_nav(nav, config, files, **kwargs):
-    _sections.clear()
+    _entries.clear()
     for item in nav.items:
         if item.is_section:
             pages = [(p.file.src_uri, p.__dict__.get("title")) for p in item.children if p.is_page]
-            _sections.append((item.title, pages))
+            _entries.append((item.title, pages, True))
+        elif item.is_page and item.file.src_uri != "index.md":
+            _entries.append((item.__dict__.get("title"), [(item.file.src_uri, item.__dict__.get("title"))], False))
     return nav
 
 
@@ -49,22 +59,60 @@ def h1(markdown: str) -> str:
     return next(line[2:].strip() for line in markdown.splitlines() if line.startswith("# "))
 
 
+def entries(markdown: str, kind: str) -> int:
+    """How many answers (H2 sections) or terms (rows of its table) a looked-up page holds."""
+    lines, fence = [], False
+    for line in markdown.splitlines():
+        if line.lstrip().startswith("```"):
+            fence = not fence
+        elif not fence:
+            lines.append(line)
+    if kind == "answers":
+        return sum(line.startswith("## ") for line in lines)
+    rows = [line for line in lines if line.startswith("|") and not re.match(r"\|[\s:|-]+$", line)]
+    return len(rows) - 1  # the header row aside
+
+
+def times(markdown: str, lang: str) -> dict:
+    """The page's two figures, as shown: to read, and to work through."""
+    return {"read": reading_time.minutes(markdown, lang), "work": reading_time.work_minutes(markdown, lang)}
+
+
+def label(markdown: str, page: str, labels: dict, lang: str) -> str:
+    """The line under a page's title, the same beside it on the home page."""
+    kind = LOOKED_UP.get(page)
+    if kind == "answers":  # each answer's share of the page's figures
+        n = entries(markdown, kind)
+        each = {k: reading_time.shown(f(markdown, lang) / n) for k, f in
+                (("read", reading_time.exact_minutes), ("work", reading_time.exact_work_minutes))}
+        return labels[kind].format(n=n, **each)
+    if kind:
+        return labels[kind].format(n=entries(markdown, kind))
+    return labels["page"].format(**times(markdown, lang))
+
+
 def tiers(config) -> list[dict]:
-    """Each section of the nav: title, anchor, minutes (teaching pages) and pages
-    (file, title, minutes or None)."""
-    lang, out = config.extra["lang"], []
-    for n, (title, pages) in enumerate(_sections, 1):
+    """Each top-level entry of the nav after the home page: title, link and anchor (a section's
+    list; none for a page), its line's label, and pages (file, title, label, times or None
+    for a looked-up page)."""
+    lang, labels, out = config.extra["lang"], config.extra["reading_time"], []
+    for n, (title, pages, section) in enumerate(_entries, 1):
         rows = []
         for page, nav_title in pages:
             text = source(config, page)
-            time = None if page in LOOKED_UP else reading_time.minutes(text, lang)
-            rows.append((page, nav_title or h1(text), time))
-        minutes = sum(t for _, _, t in rows if t is not None)
-        out.append({"title": title, "anchor": f"tier-{n}", "minutes": minutes, "pages": rows})
+            time = None if page in LOOKED_UP else times(text, lang)
+            rows.append((page, nav_title or h1(text), label(text, page, labels, lang), time))
+        if section:
+            sums = {k: sum(t[k] for *_, t in rows if t is not None) for k in ("read", "work")}
+            out.append({"title": title, "link": f"#tier-{n}", "anchor": f"tier-{n}", "label": labels["sum"].format(**sums), "pages": rows})
+        else:  # a page of its own (the questions page): linked to itself, with the line under its title
+            page, title, line, _ = rows[0]
+            out.append({"title": title, "link": page, "anchor": None, "label": line, "pages": rows})
     return out
 
 
 _TIER = re.compile(r"<!--map:tier (\d+)-->")
+_LAST = re.compile(r"<!--map:last (\d+)-->")
 
 
 def home_page(markdown: str, config) -> str:
@@ -72,15 +120,22 @@ def home_page(markdown: str, config) -> str:
 
     def tier(m):
         t = found[int(m.group(1)) - 1]
-        return labels["tier"].format(title=t["title"], anchor=t["anchor"], minutes=t["minutes"])
+        return labels["tier"].format(title=t["title"], link=t["link"], time=t["label"])
+
+    def last(m):
+        page, title, *_ = found[int(m.group(1)) - 1]["pages"][-1]
+        return f"[{title}]({page})"
 
     lists = []
     for t in found:
+        if t["anchor"] is None:  # a page of its own: its line above is its entry
+            continue
         lists.append(f"## {t['title']} {{ #{t['anchor']} }}\n")
-        for page, title, time in t["pages"]:
-            lists.append(f"- [{title}]({page})" + ("" if time is None else labels["list"].format(time)))
+        for page, title, line, _ in t["pages"]:
+            lists.append(f"- [{title}]({page})" + labels["list"].format(line))
         lists.append("")
-    return _TIER.sub(tier, markdown).replace("<!--map:pages-->", "\n".join(lists))
+    markdown = _LAST.sub(last, _TIER.sub(tier, markdown))
+    return markdown.replace("<!--map:pages-->", "\n".join(lists))
 
 
 # What a description leaves out: asides, markup, link targets.
@@ -145,7 +200,7 @@ def on_page_markdown(markdown, page, config, files, **kwargs):
     if page.is_homepage:  # its answer is the site's description (mkdocs.yml)
         return home_page(markdown, config)
     page.meta.setdefault("description", html.escape(description(text, lang)))  # Material writes it as is
-    page.meta["reading_time"] = config.extra["reading_time"]["page"].format(reading_time.minutes(text, lang))
+    page.meta["reading_time"] = label(text, name, config.extra["reading_time"], lang)
     return markdown
 
 

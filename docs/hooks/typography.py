@@ -12,14 +12,24 @@ from __future__ import annotations
 
 import re
 
+_N = r"\d(?:[\d,.]*\d)?"  # a number: 512, 0.02, 128,256 (never ending in a full stop)
 TOKENS = [
     r"GPT-\d(?: (?:small|medium|large|XL))?",  # GPT-2, GPT-2 XL
     r"[A-Za-z][A-Za-z0-9]*-[A-Z0-9][A-Za-z0-9.]*",  # Flan-T5, IEEE-754, UTF-8, GPT-J
-    r"[A-Za-z]\w*\([^()\s<>]{1,12}, [^()\s<>]{1,12}\)",  # N(0, 0.02)
+    r"(?:LLaMA|Llama|PyTorch|Python|transformers) \d+(?:\.\d+)*(?: \d+B)?",  # Llama 3.1 8B, LLaMA 1, PyTorch 2.13.0
+    rf"{_N} (?:ms|µs|s|KB|KiB|MB|MiB|GB|GiB)(?!\w)",  # 24 ms, 154.4 MB, 1,540 MiB
+    r"±?\d+/√\w+",  # 1/√d_model, ±1/√in_features
+    r"[A-Za-z]\w*\([^()\s<>]{1,20}, [^()\s<>]{1,20}\)",  # N(0, 0.02), N(0, initializer_range)
     r"\([^()\s<>]{1,12}, [^()\s<>]{1,12}(?:, [^()\s<>]{1,12})?\)",  # shapes: (4, 3)
-    r"[A-Za-z_][\w.]* = -?\d[\d,.]*\d|[A-Za-z_][\w.]* = \d",  # d_model = 512, V = 128,256
-    r"\d[\d,.]* × \d[\d,.]*(?: × \d[\d,.]*)*",  # 6 × 3
+    r"\[[^\[\]\s]{1,8}, [^\[\]\s]{1,8}\]",  # [0, 2]
+    # an operand, an operator, a number: d_model = 512, V = 128,256, β1 = 0.9, 0.02² = 1/2500,
+    # |h| ≈ 27.7, 2 / 2 = 1
+    rf"(?:\|\w+\||[A-Za-z_\u03b1-\u03c9][\w.]*|{_N}[²³]?)(?: / {_N})? [=≈≠≤≥<>] -?{_N}(?:/{_N})?",
+    rf"{_N} × {_N}(?: × {_N})*",  # 6 × 3
     r"\d(?:\.\d+)?e-\d+",  # 1e-7
+    r"True/False|False/True",
+    rf"ID (?:{_N}|[a-z])(?!\w)",  # ID 0, ID n
+    r'" \w+"',  # a token with its leading space: " SolidGoldMagikarp"
 ]
 # Never from inside a word: "e-7" of "1e-7" is not a name.
 PATTERN = "|".join(f"(?<![\\w.-])(?:{t})" for t in TOKENS)  # also a JavaScript regex

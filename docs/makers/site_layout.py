@@ -67,8 +67,8 @@ def nav_sections() -> list[tuple[str, list[str]]]:
 
 
 def core_path() -> list[str]:
-    """Page 1 and the core path: the teaching pages of the nav's first two tiers."""
-    return [p for _, pages in nav_sections()[:2] for p in pages if p.removesuffix(".md") not in NOT_TEACHING]
+    """The core path, page 1 first: the teaching pages of the nav's first section."""
+    return [p for _, pages in nav_sections()[:1] for p in pages if p.removesuffix(".md") not in NOT_TEACHING]
 
 
 def nav_order() -> list[str]:

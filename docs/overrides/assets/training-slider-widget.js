@@ -28,7 +28,7 @@
   var TEXT = {
     en: {
       title: "Try it: move through training",
-      note: "The positions come from one run of PyTorch 2.13.0; on another machine a point may sit a fraction of a pixel away.",
+      note: "The positions come from one run of PyTorch\u00a02.13.0; on another machine a point may sit a fraction of a pixel away.",
       label: "Training step",
       names: { det: "determiner", adj: "adjective", noun: "noun", verb: "verb", unseen: "never in the text" },
       value: function (step, steps) { return "step " + step + " of " + steps; },
@@ -41,7 +41,7 @@
     },
     zh: {
       title: "动手试试：拖动滑块，看训练一步步推进",
-      note: "各点的位置来自 PyTorch 2.13.0 的一次运行；换一台机器，某个点可能偏移不到一个像素。",
+      note: "各点的位置来自 PyTorch\u00a02.13.0 的一次运行；换一台机器，某个点可能偏移不到一个像素。",
       label: "训练步数",
       names: { det: "限定词", adj: "形容词", noun: "名词", verb: "动词", unseen: "文本中从未出现" },
       value: function (step, steps) { return "第 " + step + " 步，共 " + steps + " 步"; },
