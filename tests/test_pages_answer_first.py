@@ -9,8 +9,9 @@ own, its caveats and method sit in folded boxes, and it ends with key points and
 - The last section is `## Key points { #key-points }`: 3 to 5 bullets, then a link to the
   next page of the path, derived from mkdocs.yml's nav: the next teaching page in its order
   (the questions page and the glossary are skipped), titled by that page's H1, as
-  `Next: [Title](page.md)` (Chinese: `下一页：[标题](page.md)`); the last page of the path
-  links to where learners go next.
+  `Next: [Title](page.md)` (Chinese: `下一页：[标题](page.md)`); the last page of the nav's
+  Core path says so first, `End of the core path. Next: [Title](page.md)` (Chinese:
+  `核心路线到此结束。下一页：...`); the last page of the path links to where learners go next.
 How early the answer shows on a screen is measured in the browser (test_what_a_reader_sees.py).
 """
 
@@ -20,7 +21,7 @@ import re
 
 import pytest
 
-from pages import DOCS, LANGUAGES, blocks, fences, headings, lang_of, nav_order, rel, teaching_pages
+from pages import DOCS, LANGUAGES, blocks, fences, headings, lang_of, nav_order, nav_sections, rel, teaching_pages
 
 OPENING_WORDS = 120  # prose words before the first block: two or three sentences, and a title
 KEY_POINTS = range(3, 6)
@@ -100,8 +101,11 @@ def test_the_page_ends_with_key_points_and_a_next_step(page, update_outputs):
     if here + 1 < len(path):
         # Derived from the nav: the next teaching page in its order, by its title (its H1).
         want = next_line(page, path[here + 1])
+        if page.name == dict(nav_sections()).get(CORE_PATH, [None])[-1]:
+            want = CORE_PATH_ENDS[lang_of(page)] + want
         last = section[-1].strip() if section else ""
-        if update_outputs and last != want and last.startswith(NEXT[lang_of(page)].split("[")[0]):
+        starts = (NEXT[lang_of(page)].split("[")[0], CORE_PATH_ENDS[lang_of(page)])
+        if update_outputs and last != want and last.startswith(starts):
             # derived, so rewritten like an output: after a page moves in the nav or is retitled
             text = page.read_text(encoding="utf-8")
             page.write_text(text[: text.rindex(last)] + want + text[text.rindex(last) + len(last):], encoding="utf-8")
@@ -112,6 +116,9 @@ def test_the_page_ends_with_key_points_and_a_next_step(page, update_outputs):
 
 
 NEXT = {"en": "Next: [{title}]({page})", "zh": "下一页：[{title}]({page})"}
+# The nav section whose last page tells the reader the path has ended, and how it says so.
+CORE_PATH = "Core path"
+CORE_PATH_ENDS = {"en": "End of the core path. ", "zh": "核心路线到此结束。"}
 
 
 def next_line(page, target: str) -> str:
