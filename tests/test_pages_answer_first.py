@@ -10,8 +10,8 @@ own, its caveats and method sit in folded boxes, and it ends with key points and
 - `## Key points { #key-points }` is the last section, or the first, right under the
   opening (page 1's: a reader who stops after the answer has them): 3 to 5 bullets. The
   page ends with a link to the next page of the path, derived from mkdocs.yml's nav
-  (docs/makers/next_lines.py writes it); the last page of the path links to where learners
-  go next.
+  (docs/makers/next_lines.py writes it; the core path's last page says first that the path
+  ends there); the last page of the path links to where learners go next.
 How early the answer shows on a screen is measured in the browser (test_what_a_reader_sees.py).
 """
 

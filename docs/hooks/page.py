@@ -67,6 +67,8 @@ _FIGURE = re.compile(r"!\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\(figures/([\w-]+\.svg)(?
 # A widget's place: an empty, hidden div that the site's script fills.
 _WIDGET = re.compile(r'<div class="([\w -]+)"[^>]*\bhidden\b[^>]*></div>')
 _NEXT = {"en": "Next: [{title}]({page})", "zh": "下一页：[{title}]({page})"}
+# How the last page of the nav's Core path says, before its Next line, that the path has ended.
+_PATH_ENDS = {"en": "End of the core path. ", "zh": "核心路线到此结束。"}
 QUIZ_SECTION, KEY_POINTS = "check-yourself", "key-points"
 LETTERS = "ABCD"
 # Printed tensors look like this; `torch.tensor([` in code is a call, not output.
@@ -351,9 +353,10 @@ class Page:
             lines[start - 1 : end] = [new] if new is not None else []
         return "\n".join(lines) + "\n"
 
-    def next_line(self, title: str, target: str) -> str:
-        """The line that ends a teaching page: a link to `target`, titled by its H1."""
-        return _NEXT[self.lang].format(title=title, page=target)
+    def next_line(self, title: str, target: str, path_ends: bool = False) -> str:
+        """The line that ends a teaching page: a link to `target`, titled by its H1 (after
+        saying that the core path ends here, on its last page)."""
+        return (_PATH_ENDS[self.lang] if path_ends else "") + _NEXT[self.lang].format(title=title, page=target)
 
     def translated_prose(self) -> str:
         """What a translation follows: the page without front matter, printed outputs,
@@ -388,7 +391,7 @@ def without_anchor(heading_line: str) -> str:
 
 
 def is_next_line(text: str) -> bool:
-    return any(text.startswith(form.split("[")[0]) for form in _NEXT.values())
+    return text.startswith(tuple(form.split("[")[0] for form in _NEXT.values()) + tuple(_PATH_ENDS.values()))
 
 
 def relative(path: Path) -> str:

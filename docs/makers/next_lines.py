@@ -1,5 +1,6 @@
 """The line that ends each teaching page (after its key points, or at the end of its last
-section when the key points stand first), derived from mkdocs.yml's nav: a link to the next
+section when the key points stand first), derived from mkdocs.yml's nav (on the last page of
+the core path, after "End of the core path."): a link to the next
 teaching page in the nav's order (the questions page and the glossary are looked up, not
 read through: skipped), titled by that page's H1 in the page's language. The path's last
 page ends with where learners go next, written by hand (links out)."""
@@ -9,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import page as page_format
-from site_layout import DOCS, lang_of, nav_order, teaching_pages
+from site_layout import DOCS, core_path, lang_of, nav_order, teaching_pages
 
 
 def reading_order() -> list[str]:
@@ -31,7 +32,8 @@ def next_line(path: Path) -> str | None:
     if target is None:
         return None
     doc = page_format.read(path)
-    return doc.next_line(page_format.read(DOCS / lang_of(path) / target).title, target)
+    ends = path.name == core_path()[-1]  # the last page of the core path says so
+    return doc.next_line(page_format.read(DOCS / lang_of(path) / target).title, target, path_ends=ends)
 
 
 def with_next_line(path: Path) -> str:
