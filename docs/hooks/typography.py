@@ -6,11 +6,20 @@ starts with "= 512"). Each such token in running text (headings, paragraphs, lis
 tables, inline code; not code blocks, figures, math or scripts) is wrapped in
 <span class="nowrap">, which assets/site.css keeps on one line. PATTERN is also what
 tests/test_what_a_phone_reader_sees.py looks for, broken across lines, at 390 px.
+
+It runs in Markdown's conversion of each page, as a Python-Markdown postprocessor (the
+extension point for the finished HTML, registered in on_config): running text includes
+the raw HTML that pages write (a fold's <summary>, a figure's caption) and hooks write (a
+quiz's options), which no earlier stage sees as text. Notebook pages, which mkdocs-jupyter
+converts, are left as they are.
 """
 
 from __future__ import annotations
 
 import re
+
+from markdown import Extension
+from markdown.postprocessors import Postprocessor
 
 _N = r"\d(?:[\d,.]*\d)?"  # a number: 512, 0.02, 128,256 (never ending in a full stop)
 TOKENS = [
@@ -61,7 +70,17 @@ def keep_whole(html: str) -> str:
     return "".join(out)
 
 
-def on_page_content(html, page, **kwargs):
-    if page.file.src_uri.endswith(".ipynb"):
-        return html
-    return keep_whole(html)
+class _KeepWhole(Postprocessor):
+    def run(self, text: str) -> str:
+        return keep_whole(text)
+
+
+class KeepWhole(Extension):
+    def extendMarkdown(self, md):
+        # After Markdown has put the raw HTML back (30) and written its entities (20).
+        md.postprocessors.register(_KeepWhole(md), "keep-whole", 5)
+
+
+def on_config(config, **kwargs):
+    config.markdown_extensions.append(KeepWhole())
+    return config
