@@ -15,7 +15,9 @@ In this order, each step reading what the steps before it wrote:
 
 A file is written only when a reader would see a change (a figure whose numbers moved by
 less than one unit of their last digit, as on another CPU, is left alone), and each file
-written is named; a second run writes nothing. The tests compare these files with what
+written is named; a second run writes nothing. A translation is never signed here: the
+maker names each one whose English page has changed since it was signed (or that was never
+signed), with the `translates:` line to write once its text says what the English says. The tests compare these files with what
 this makes and never write (tests/test_*.py); run this after changing a page, then the
 tests. Outputs come from PyTorch on one thread, as in the tests.
 """
@@ -37,6 +39,7 @@ import glossary_tables  # noqa: E402
 import next_lines  # noqa: E402
 import notebook_files  # noqa: E402
 import shown_outputs  # noqa: E402
+import page as page_format  # noqa: E402
 from page import PageError  # noqa: E402
 from site_layout import LANGUAGES, counterpart, load_example, pages, rel  # noqa: E402
 
@@ -118,6 +121,18 @@ def _write_drawn(path: Path, text: str, written: list[str]) -> None:
 STEPS = [outputs, tables, next_line, notebooks, figures]
 
 
+def unsigned() -> list[str]:
+    """Each translation whose English page changed since it was signed (or never was)."""
+    found = []
+    for page in pages(LANGUAGES[0]):
+        now = page_format.read(page).fingerprint()
+        for lang in LANGUAGES[1:]:
+            theirs = counterpart(page, lang)
+            if theirs.is_file() and str(page_format.read(theirs).front_matter.get("translates")) != now:
+                found.append(f"{rel(theirs)}: once it says what {rel(page)} says, sign it: `translates: {now}` in its front matter")
+    return found
+
+
 def main() -> int:
     written: list[str] = []
     try:
@@ -130,6 +145,8 @@ def main() -> int:
         print(f"wrote {name}")
     if not written:
         print("every derived file is up to date")
+    for line in unsigned():
+        print(f"translation behind: {line}")
     return 0
 
 
