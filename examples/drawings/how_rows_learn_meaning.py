@@ -128,7 +128,7 @@ def run() -> dict:
         end = history[STEPS][1][:seen]
         # The two directions of largest spread of the final rows of the words in the text.
         # An SVD may return a direction or its negative: each is turned so that its
-        # largest entry is positive, which fixes the drawing.
+        # entry of largest magnitude is positive, which fixes the drawing.
         _, _, vh = torch.linalg.svd(end - end.mean(dim=0), full_matrices=False)
         axes = vh[:2]
         flip = torch.where(axes.gather(1, axes.abs().argmax(dim=1, keepdim=True)) < 0, -1.0, 1.0)

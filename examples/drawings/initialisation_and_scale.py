@@ -1,5 +1,6 @@
 """The figure of initialisation-and-scale.md: the row lengths of a table drawn from N(0, 1)
-and from N(0, 0.02), and the first loss of a tied head on each (the page's opening block)."""
+and from N(0, 0.02), and the first loss of a tied head on each (the page's opening block).
+As on the site, N(0, s) names a standard deviation s, not a variance: 0.02 is `std=0.02`."""
 
 from __future__ import annotations
 
