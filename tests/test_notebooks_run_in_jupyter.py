@@ -92,7 +92,7 @@ def problems(kernel, notebook: Path) -> list[str]:
         if errors or cell.get("metadata", {}).get("tags"):
             # A host that ignores tags stops at a stored error's cell; show an error by printing it.
             return [f"{where}: stores an error or carries tags {cell['metadata'].get('tags')}; "
-                    "a demonstrated error must be caught and printed (remake: pytest --update-outputs)"]
+                    "a demonstrated error must be caught and printed (remake: python docs/make.py)"]
         ran = kernel.run("".join(cell["source"]), limit)
         if ran.timed_out:
             return [f"{where}: ran past its time limit of {limit:g} s and was interrupted"]

@@ -50,7 +50,7 @@ INSTALL = {
         "never a second PyTorch, and prints one line if your versions differ.",
     ),
     "zh": (
-        "请先运行下一个单元格：Colab 和 Kaggle 都自带 PyTorch，它不安装任何东西；"
+        "请先运行下一个单元格：Colab 和 Kaggle 都自带 PyTorch，这个单元格不会安装任何东西；"
         "你的 PyTorch 版本不同时，它会打印一行说明。",
         "请先运行下一个单元格：缺少 {pins} 或版本不同时它会安装，但绝不会再装一个 PyTorch；"
         "你的版本不同时，它会打印一行说明。",
@@ -65,7 +65,7 @@ INSTALL = {
 FIRST_CELL = {
     "en": {
         "about": "Run this cell first. The outputs stored below come from {made_with} on a CPU. "
-        "On another processor or PyTorch version the last digit of a printed number or of a "
+        "On another processor, or on PyTorch 2.9 or later, the last digit of a printed number or of a "
         "trained table may differ; every True/False, shape and error stays the same.",
         "pins": "# What this notebook imports besides PyTorch,\n# installed only if missing or another version",
         "installing": "Installing",
@@ -79,7 +79,7 @@ FIRST_CELL = {
     },
     "zh": {
         "about": "请先运行这个单元格。下面保存的输出是在 CPU 上用 {made_with} 得到的。"
-        "换一种处理器或 PyTorch 版本，打印出的数字或训练出的表，最后一位可能不同；"
+        "换一种处理器，或换用 PyTorch 2.9 及以后的版本，打印出的数字或训练出的表，最后一位可能不同；"
         "每个 True/False、形状和报错都保持不变。",
         "pins": "# 本笔记本除 PyTorch 外导入的包：\n# 只在缺少或版本不同时安装",
         "installing": "正在安装",
