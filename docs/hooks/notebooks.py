@@ -71,7 +71,7 @@ def on_page_markdown(markdown, page, config, files, **kwargs):
 
 def _hosts(page, config, notebook: Path) -> None:
     """Where the page's notebook runs: Colab, Kaggle, and (on pages whose language asks for
-    it) the two commands that run it locally from a package mirror."""
+    it) the commands that run it locally from a package mirror."""
     page.meta["colab"] = colab_url(config, notebook)
     page.meta["kaggle"] = kaggle_url(config, notebook)
     if config.extra.get("local_mirror"):
@@ -101,20 +101,25 @@ def kaggle_url(config, notebook: Path) -> str:
 
 
 _PIN = re.compile(r'"([A-Za-z0-9_.-]+==[\w.]+)"')
+# PyTorch's own index of CPU-only builds: from PyPI or its mirrors, pip installs the CUDA
+# build on Linux (some gigabytes of CUDA libraries the pages never use).
+TORCH_CPU_INDEX = "https://download.pytorch.org/whl/cpu"
 
 
 def local_commands(config, notebook: Path) -> list[str]:
-    """Install what the notebook needs from the package mirror of extra.local_mirror (PyTorch
-    and numpy at requirements.txt's versions, the pins of its first cell, JupyterLab), then open
-    it: two commands for a reader who downloaded it."""
+    """Three commands for a reader who downloaded the notebook: PyTorch (requirements.txt's
+    version) from PyTorch's CPU index; numpy (requirements.txt's version), the pins of the
+    notebook's first cell and JupyterLab from the package mirror of extra.local_mirror; then
+    open it."""
     root = Path(config.config_file_path).parent
     pins = {}
     for line in (root / "requirements.txt").read_text(encoding="utf-8").splitlines():
         if m := re.fullmatch(r"([A-Za-z0-9_.-]+)==(\S+)", line.split("#")[0].strip()):
             pins[m.group(1).lower()] = m.group(0)
     first = next(c for c in json.loads(notebook.read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code")
-    packages = [pins["torch"], pins["numpy"]] + _PIN.findall("".join(first["source"])) + ["jupyterlab"]
+    packages = [pins["numpy"], *_PIN.findall("".join(first["source"])), "jupyterlab"]
     return [
+        f"pip install {pins['torch']} --index-url {TORCH_CPU_INDEX}",
         f"pip install {' '.join(packages)} -i {config.extra['local_mirror']}",
         f"jupyter lab {notebook.name}",
     ]
