@@ -154,14 +154,21 @@ def _without_trailing_style(page, html: str) -> str:
     return html
 
 
+_MATERIAL_CODE = '<div class="highlight"><pre><span></span><code>'
+
+
 def _check_template(page, html: str) -> None:
-    """The page was drawn by docs/jupyter's template, not mkdocs-jupyter's own."""
+    """The page was drawn by docs/jupyter's template, not mkdocs-jupyter's own, and each
+    code cell as Material's code block (the template rewrites Pygments' opening tags)."""
+    where = TEMPLATE.relative_to(TEMPLATES.parents[1])
     if not html.lstrip().startswith('<div class="jupyter-wrapper">') or re.search(r"<(style|script)\b|clipboard-copy", html):
         raise ValueError(
-            f"{page.file.src_uri} was not drawn by {TEMPLATE.relative_to(TEMPLATES.parents[1])}: mkdocs-jupyter "
-            "or nbconvert no longer finds a template by the name mkdocs_html/notebook.html.j2 on the Jupyter "
-            "data path; see README, Workarounds kept (the notebook template)"
+            f"{page.file.src_uri} was not drawn by {where}: mkdocs-jupyter or nbconvert no longer finds a "
+            "template by the name mkdocs_html/notebook.html.j2 on the Jupyter data path; see README, "
+            "Workarounds kept (the notebook template)"
         )
+    if html.count(_MATERIAL_CODE) != html.count("jp-CodeCell"):
+        raise ValueError(f"{page.file.src_uri}: code cells not drawn as {_MATERIAL_CODE}...: Pygments' HTML changed (see {where})")
 
 
 class _AsWritten(yaml.SafeLoader):
