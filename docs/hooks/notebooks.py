@@ -18,8 +18,10 @@ from pathlib import Path
 import yaml
 
 NOTEBOOKS = "examples"
+# The repository (not the config file's folder: a language's config may live elsewhere)
+ROOT = Path(__file__).resolve().parents[2]
 # nbconvert's template of the notebook pages, under the name mkdocs-jupyter asks for
-TEMPLATES = Path(__file__).resolve().parents[1] / "jupyter"
+TEMPLATES = ROOT / "docs" / "jupyter"
 TEMPLATE = TEMPLATES / "nbconvert" / "templates" / "mkdocs_html" / "notebook.html.j2"
 
 
@@ -30,7 +32,7 @@ def on_config(config, **kwargs):
 
 
 def _notebook_dir(config) -> Path:
-    return Path(config.config_file_path).parent / NOTEBOOKS / config.extra["lang"]
+    return ROOT / NOTEBOOKS / config.extra["lang"]
 
 
 def _check_notebooks_linked(config) -> None:
@@ -111,9 +113,8 @@ def local_commands(config, notebook: Path) -> list[str]:
     version) from PyTorch's CPU index; numpy (requirements.txt's version), the pins of the
     notebook's first cell and JupyterLab from the package mirror of extra.local_mirror; then
     open it."""
-    root = Path(config.config_file_path).parent
     pins = {}
-    for line in (root / "requirements.txt").read_text(encoding="utf-8").splitlines():
+    for line in (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines():
         if m := re.fullmatch(r"([A-Za-z0-9_.-]+)==(\S+)", line.split("#")[0].strip()):
             pins[m.group(1).lower()] = m.group(0)
     first = next(c for c in json.loads(notebook.read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code")
@@ -160,7 +161,7 @@ _MATERIAL_CODE = '<div class="highlight"><pre><span></span><code>'
 def _check_template(page, html: str) -> None:
     """The page was drawn by docs/jupyter's template, not mkdocs-jupyter's own, and each
     code cell as Material's code block (the template rewrites Pygments' opening tags)."""
-    where = TEMPLATE.relative_to(TEMPLATES.parents[1])
+    where = TEMPLATE.relative_to(ROOT)
     if not html.lstrip().startswith('<div class="jupyter-wrapper">') or re.search(r"<(style|script)\b|clipboard-copy", html):
         raise ValueError(
             f"{page.file.src_uri} was not drawn by {where}: mkdocs-jupyter or nbconvert no longer finds a "
@@ -180,8 +181,8 @@ _AsWritten.add_constructor("!ENV", lambda loader, node: loader.construct_sequenc
 
 def _roots(config) -> tuple[str, str]:
     """This language's site address in this build (site_url: $SITE_URL when set) and in the
-    committed notebooks' links (made with mkdocs.yml's default site_url)."""
-    raw = yaml.load(Path(config.config_file_path).read_text(encoding="utf-8"), Loader=_AsWritten)
+    committed notebooks' links (made with the default site_url of the top-level mkdocs.yml)."""
+    raw = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_AsWritten)
     default = config.extra["languages"][0]["lang"]
     lang = config.extra["lang"]
     return config.site_url, raw["site_url"] + ("" if lang == default else f"{lang}/")
