@@ -72,7 +72,8 @@ def test_teaching_pages_link_their_notebook_colab_and_kaggle(built_site, lang):
     (the file committed in the deploying repository, on its branch) and the .ipynb; the
     notebook's own page links Colab, Kaggle and the .ipynb. On the Chinese site a note says
     that Colab and Kaggle may be out of reach in mainland China, beside the download, with
-    two commands that run the notebook locally from a domestic package mirror."""
+    commands that run the notebook locally (PyTorch from its CPU index, the rest from a
+    domestic package mirror)."""
     from site_build import TEST_REPO_BRANCH, TEST_REPO_URL
 
     site, _ = built_site
@@ -100,23 +101,26 @@ def test_teaching_pages_link_their_notebook_colab_and_kaggle(built_site, lang):
 
 
 def assert_local_commands(where: str, notebook, commands: list[str]) -> None:
-    """Two commands: pip install, from an https mirror, torch and numpy at requirements.txt's
-    versions, whatever else the notebook's first cell pins (at its version) and JupyterLab;
-    then open the downloaded file in JupyterLab."""
+    """Three commands: pip install torch at requirements.txt's version from PyTorch's CPU
+    index (PyPI's torch is the CUDA build on Linux); pip install, from an https mirror, numpy
+    at requirements.txt's version, whatever else the notebook's first cell pins (at its
+    version) and JupyterLab; then open the downloaded file in JupyterLab."""
     import shlex
 
     from notebook_files import pinned
 
-    assert len(commands) == 2, f"{where}: {len(commands)} local commands beside the download, not 2: {commands}"
-    install, run = (shlex.split(c) for c in commands)
+    assert len(commands) == 3, f"{where}: {len(commands)} local commands beside the download, not 3: {commands}"
+    torch, install, run = (shlex.split(c) for c in commands)
     pins = pinned()
-    assert install[:2] == ["pip", "install"] and install[-2] == "-i", f"{where}: not `pip install ... -i MIRROR`: {commands[0]}"
+    want_torch = ["pip", "install", f"torch=={pins['torch']}", "--index-url", "https://download.pytorch.org/whl/cpu"]
+    assert torch == want_torch, f"{where}: PyTorch is not installed from its CPU index: {commands[0]}"
+    assert install[:2] == ["pip", "install"] and install[-2] == "-i", f"{where}: not `pip install ... -i MIRROR`: {commands[1]}"
     assert re.fullmatch(r"https://[\w.-]+\.cn/[\w/-]*", install[-1]), f"{where}: the mirror is not a domestic https address: {install[-1]}"
     packages = install[2:-2]
     first_cell = "".join(next(c for c in json.loads(notebook.read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code")["source"])
-    want = [f"torch=={pins['torch']}", f"numpy=={pins['numpy']}", *re.findall(r'"([\w.-]+==[\w.]+)"', first_cell), "jupyterlab"]
+    want = [f"numpy=={pins['numpy']}", *re.findall(r'"([\w.-]+==[\w.]+)"', first_cell), "jupyterlab"]
     assert packages == want, f"{where}: installs {packages}, not {want}"
-    assert run == ["jupyter", "lab", notebook.name], f"{where}: the second command does not open {notebook.name}: {commands[1]}"
+    assert run == ["jupyter", "lab", notebook.name], f"{where}: the last command does not open {notebook.name}: {commands[2]}"
 
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")

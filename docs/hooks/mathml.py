@@ -51,16 +51,28 @@ def on_config(config, **kwargs):
     return config
 
 
-# Notebook markdown cells keep Jupyter's $...$ (mkdocs-jupyter leaves it to MathJax).
+# A notebook's markdown cells keep Jupyter's $...$: nbconvert leaves math as TeX for MathJax
+# to typeset in the browser, a script from a CDN this site does not load.
 _NOTEBOOK_INLINE = re.compile(r"\$([^$<>\n]+?)\$")
 _PRE = re.compile(r"(<pre\b.*?</pre>)", re.S)
+_TEX_LEFT = re.compile(r"\$|\\\(|\\\[")
 
 
 def on_page_content(html, page, **kwargs):
     if not page.file.src_uri.endswith(".ipynb"):
         return html
+    return _notebook_math(page, html)
+
+
+def _notebook_math(page, html: str) -> str:
+    """Each $...$ of a notebook page outside code and outputs as MathML; any other TeX
+    delimiter left there stops the build (nbconvert would then write math another way)."""
     parts = _PRE.split(html)  # odd parts are <pre> blocks: code and outputs stay as they are
-    return "".join(
-        part if i % 2 else _NOTEBOOK_INLINE.sub(lambda m: to_mathml(m.group(1), False), part)
-        for i, part in enumerate(parts)
-    )
+    for i in range(0, len(parts), 2):
+        parts[i] = _NOTEBOOK_INLINE.sub(lambda m: to_mathml(m.group(1), False), parts[i])
+        if left := _TEX_LEFT.search(parts[i]):
+            raise ValueError(
+                f"{page.file.src_uri}: math left as TeX ({parts[i][left.start():left.start() + 40]!r}): "
+                "nbconvert no longer writes notebook math as $...$; see README, Workarounds kept"
+            )
+    return "".join(parts)
