@@ -17,6 +17,8 @@ from pathlib import Path
 
 import yaml
 
+import page as page_format
+
 NOTEBOOKS = "examples"
 # The repository (not the config file's folder: a language's config may live elsewhere)
 ROOT = Path(__file__).resolve().parents[2]
@@ -197,7 +199,6 @@ def _links_next_door(page, config, html: str) -> str:
     return html
 
 
-_ANCHOR = re.compile(r"^#{2,6} .*\{\s*#([\w-]+)(?:\s+data-toc-label=\"[^\"]*\")?\s*\}\s*$", re.M)
 _HEADING = re.compile(r'<h([1-6]) id="[^"]*">(.*?)<a class="anchor-link" href="#[^"]*">¶</a></h\1>', re.S)
 
 
@@ -209,13 +210,15 @@ def _page_anchors(page, config, html: str) -> str:
     to "#_1". The notebook is made from the page, heading for heading, so the page's
     explicit anchors fit (and the ¶ link is Material's, as on every other page)."""
     source = Path(config.docs_dir) / f"{Path(page.file.src_uri).stem}.md"
-    anchors = [Path(page.file.src_uri).stem] + _ANCHOR.findall(source.read_text(encoding="utf-8"))
+    sections = [h.anchor for h in page_format.read(source).headings]
+    stem = Path(page.file.src_uri).stem  # the title's id; a section may already hold it
+    anchors = [stem if stem not in sections else f"{stem}-notebook"] + sections
     headings = _HEADING.findall(html)
     toc = list(_walk(page.toc))
     if len(headings) != len(anchors) or len(toc) != len(anchors):
         raise ValueError(
             f"{page.file.src_uri}: {len(headings)} headings drawn and {len(toc)} in its contents, for "
-            f"{len(anchors)} in {source.name} and its title: remake the notebook (pytest --update-outputs), "
+            f"{len(anchors)} in {source.name} and its title: remake the notebook (python docs/make.py), "
             "or mkdocs-jupyter draws headings differently now (README, Workarounds kept)"
         )
     ids = iter(anchors)
