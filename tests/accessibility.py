@@ -23,7 +23,8 @@ made of (a class, a few characters); a quarter of axe's time went to them. Such 
 nothing but its colour, so while axe runs, each one the colour rules do not visit becomes
 its text again, and every block is put back as it was before anything else looks. A block
 holding anything else (a link, an id, an attribute, a nested element) is left whole.
-The pages have no frames (asserted), so axe does not look for any.
+The pages have no frames (asserted), so axe does not look for any. Both halves are in
+tests/js/axe.js.
 """
 
 from __future__ import annotations
@@ -39,69 +40,13 @@ COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 # Rules switched off, each with its reason. Keep it empty or near-empty.
 EXCEPTIONS: dict[str, str] = {}
 
-_PREPARE = """([seen, exceptions]) => {
-    // Mark the text the two contrast rules must check: one element of each kind not seen
-    // on this page or an earlier one, and every element whose backdrop cannot be told from
-    // its ancestors. The rules visit only marked elements (visiting all is most of their cost).
-    seen = new Set(seen);
-    const fresh = new Set(), clear = 'rgba(0, 0, 0, 0)', backdrops = new Map();
-    const backdrop = e => {  // what is painted behind e, as a key: null if unsure
-        if (!e) return 'canvas';
-        if (backdrops.has(e)) return backdrops.get(e);
-        const s = getComputedStyle(e), parts = [];
-        let found = null;
-        if (s.filter === 'none' && s.backgroundImage === 'none') {
-            if (s.opacity !== '1') parts.push('opacity ' + s.opacity);
-            if (['absolute', 'fixed'].includes(s.position)) {  // over whatever lies there
-                const r = e.getBoundingClientRect();
-                parts.push(`at ${[r.x, r.y, r.width, r.height].map(Math.round)}`);
-            }
-            if (s.backgroundColor !== clear) parts.push(s.backgroundColor);
-            const under = s.backgroundColor.startsWith('rgb(') ? '' : backdrop(e.parentElement);
-            found = under === null ? null : parts.concat(under).join(' ');
-        }
-        backdrops.set(e, found);
-        return found;
-    };
-    const text = e => e.matches('input, select, textarea') || [...e.childNodes].some(n => n.nodeType === 3 && n.data.trim());
-    for (const e of document.body.querySelectorAll('[data-contrast-check], [data-link-check]')) {
-        e.removeAttribute('data-contrast-check');
-        e.removeAttribute('data-link-check');
-    }
-    for (const e of document.body.querySelectorAll('*')) {
-        const link = e.matches('a[href], [role=link]');
-        if (!(link || text(e)) || !e.getClientRects().length) continue;
-        // axe reads SVG text as HTML text: its CSS colour (our figures fill text with it) on
-        // the backgrounds behind it, shapes being transparent to it; so do we.
-        const bg = backdrop(e);
-        const s = getComputedStyle(e), kinds = [];
-        if (text(e)) kinds.push(['contrast', [s.color, s.fontSize, s.fontWeight, s.textShadow, bg]]);
-        if (link) kinds.push(['link', [s.color, s.textDecorationLine, s.borderBottomStyle, s.fontWeight, bg, getComputedStyle(e.parentElement).color]]);
-        for (const [rule, values] of kinds) {
-            const kind = rule + values.join();
-            if (bg === null) e.setAttribute(`data-${rule}-check`, '');
-            else if (!seen.has(kind) && !fresh.has(kind)) fresh.add(kind), e.setAttribute(`data-${rule}-check`, '');
-        }
-    }
-    window.axe.configure({rules: [
-        {id: 'color-contrast', selector: '[data-contrast-check]'},
-        {id: 'link-in-text-block', selector: '[data-link-check]'},
-        ...exceptions.map(id => ({id, enabled: false}))]});
-    return [[...fresh], document.querySelectorAll('[data-contrast-check], [data-link-check]').length];
-}"""
-# axe.run with the syntax tokens the colour rules do not visit as plain text (see above).
-_RUN = """async o => {
-    if (document.querySelector('iframe, frame')) throw new Error('a frame on the page: run axe with iframes');
-    const marks = ['class', 'data-contrast-check', 'data-link-check'];
-    const token = e => e.tagName === 'SPAN' && !e.childElementCount && [...e.attributes].every(a => marks.includes(a.name));
-    const blocks = [...document.querySelectorAll('pre > code')]
-        .filter(c => c.querySelectorAll('*').length === c.childElementCount && [...c.children].every(token));
-    const saved = blocks.map(c => [...c.childNodes]);
-    for (const c of blocks)
-        c.replaceChildren(...[...c.childNodes].map(n => n.nodeType === 1 && n.attributes.length < 2 ? n.textContent : n));
-    try { return (await axe.run(document, o)).violations.map(v => v.id); }
-    finally { blocks.forEach((c, i) => c.replaceChildren(...saved[i])); }
-}"""
+# target-size looks at every element ("*") and keeps those its matcher takes: a widget
+# role, not inline in text (axe-core's widget-not-inline-matches). Only these elements can
+# have a widget role (implicitly, or by their role attribute), so the rule is given them
+# to look at: the same targets, a third of the rule's time (it was two fifths of a run).
+TARGETS = "a[href], area[href], button, input, select, textarea, option, summary, [role], [tabindex], [contenteditable]"
+if 'id:"target-size",impact:"serious",selector:"*",enabled:!1,matches:"widget-not-inline-matches"' not in AXE:
+    raise RuntimeError("axe-core's target-size rule changed: check that TARGETS in tests/accessibility.py still holds every element it can match")
 _PRELOADED: weakref.WeakSet = weakref.WeakSet()  # the browser contexts that load axe into every page
 # The kinds of text whose contrast this process has checked, per colour scheme.
 _CHECKED: dict[str, set[str]] = {}
@@ -117,12 +62,12 @@ def violations(page, scheme: str = "light", rules: list[str] | None = None) -> l
             page.context.add_init_script(AXE)
             _PRELOADED.add(page.context)
     checked = _CHECKED.setdefault(scheme, set())
-    fresh, marked = page.evaluate(_PREPARE, [sorted(checked), list(EXCEPTIONS)])
+    fresh, marked = page.evaluate("a => checks.prepareAxe(a)", [sorted(checked), list(EXCEPTIONS), TARGETS])
     if rules and set(rules) <= set(COLOUR_RULES) and not marked:
         return []  # every kind of text here is one already checked in this scheme
     run_only = {"type": "rule", "values": rules} if rules else {"type": "tag", "values": TAGS}
     fast = {"runOnly": run_only, "resultTypes": ["violations"], "selectors": False, "noHtml": True, "preload": False, "iframes": False}
-    found = page.evaluate(_RUN, fast)
+    found = page.evaluate("o => checks.runAxe(o)", fast)
     if not found:
         checked.update(fresh)
         return []

@@ -8,7 +8,8 @@ chromium): `playwright install` cannot download a browser here.
 One browser tab reads page after page (a fresh context per page costs more than the
 page): every load is a new document, local storage is emptied before each one (so each
 page starts in the scheme the reader's system asks for), and what each load requested,
-failed or logged is recorded per load.
+failed or logged is recorded per load. Every context the tests open runs the tests' own
+JavaScript (tests/js/*.js) in each page first: the functions under `checks`.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 OUT = Path(__file__).resolve().parent.parent / "test-output"  # screenshots and page weights
+JS = Path(__file__).resolve().parent / "js"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
 SEARCH_INDEX = "/search/search_index.json"  # fetched once the reader focuses the search box
 
@@ -34,6 +36,22 @@ def chromium() -> str | None:
         if name and (found := shutil.which(name)):
             return found
     return None
+
+
+@functools.cache
+def checks_script() -> str:
+    """tests/js/*.js as one script: each file adds its functions to `checks` (window.checks)."""
+    files = "\n".join(f"// {f.name}\n{f.read_text(encoding='utf-8')}" for f in sorted(JS.glob("*.js")))
+    return f"(() => {{\n'use strict';\nconst checks = window.checks = {{}};\n{files}\n}})();"
+
+
+def new_context(browser, **options):
+    """A browser context whose pages start with local storage emptied (each page in the
+    scheme the reader's system asks for) and the tests' functions defined."""
+    context = browser.new_context(**options)
+    context.add_init_script("try { localStorage.clear() } catch (e) {}")
+    context.add_init_script(checks_script())
+    return context
 
 
 class _Handler(SimpleHTTPRequestHandler):
@@ -99,9 +117,8 @@ class Reader:
     """One tab, reused page after page."""
 
     def __init__(self, browser, scheme: str = "light"):
-        self.context = browser.new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
+        self.context = new_context(browser, color_scheme=scheme, viewport={"width": 1280, "height": 900})
         self.context.set_default_timeout(10_000)
-        self.context.add_init_script("try { localStorage.clear() } catch (e) {}")
         self.page = self.context.new_page()
         self.load = Load()
         self.context.on("request", lambda r: self.load.requests.append(r.url))
@@ -126,9 +143,26 @@ class Reader:
         self.context.close()
 
 
+_TOGGLE = 'form[data-md-component="palette"] label:not([hidden])'
+
+
 def switch_to_dark(p, as_reader: bool = True):
     """Material's own scheme toggle: clicked as a reader does (Playwright waits until it is
-    visible and still), or else at once, as a script would (only the toggle is tested)."""
-    toggle = p.locator('form[data-md-component="palette"] label:not([hidden])')
-    toggle.click() if as_reader else toggle.dispatch_event("click")
-    p.wait_for_function("document.body.dataset.mdColorScheme === 'slate'", timeout=5000)
+    visible and still), or else at once, as a script would (only the toggle is tested: its
+    handler switches the scheme before the click returns, so nothing is waited for)."""
+    if as_reader:
+        p.locator(_TOGGLE).click()
+        p.wait_for_function("document.body.dataset.mdColorScheme === 'slate'", timeout=5000)
+        return
+    scheme = p.evaluate("toggle => { document.querySelector(toggle).click(); return document.body.dataset.mdColorScheme; }", _TOGGLE)
+    assert scheme == "slate", f"{p.url}: Material's toggle switched to {scheme!r}, not the dark scheme"
+
+
+def assert_focus_ring(p, what: str):
+    """What has the keyboard focus shows a ring a reader sees (WCAG 2.4.7, and 2.4.13's
+    measure of it): the browser's own ring (outline-style auto: Chromium draws it in two
+    tones, one of which stands out on any background), or an outline at least 2 px wide at
+    3:1 or more against what lies behind it (tests/js/focus.js measures it)."""
+    ring = p.evaluate("checks.focusRing()")
+    seen = ring["style"] == "auto" or (ring["style"] != "none" and ring["width"] >= 2 and ring["ratio"] >= 3)
+    assert seen, f"{what}: focus ring {ring}"

@@ -128,7 +128,7 @@ def pytest_terminal_summary(terminalreporter):
             if name.startswith("phone_scrolling ") and report.when == "call":
                 phone[name.split(" ", 1)[1]] = value
     if phone:
-        terminalreporter.section("code and output blocks that scroll sideways at 390 px (teaching pages)")
+        terminalreporter.section("code and output blocks that scroll sideways at 390 px (every page)")
         for lang, share in sorted(phone.items()):
             terminalreporter.write_line(f"{lang}: {share}")
     if not weights:

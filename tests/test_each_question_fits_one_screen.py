@@ -1,13 +1,14 @@
 """Each answer of *Questions learners ask* fits one screen, so it can be read, and quoted,
 whole: from its title to the next title, at most the window's height under the sticky
 header, on a desktop (1,280 x 800) and on a phone (390 x 844), in every language.
-One page load per language and window.
+One page load per language and window (tests/js/questions.js measures the answers).
 """
 
 from __future__ import annotations
 
 import pytest
 
+from browser import new_context
 from pages import LANGUAGES, published_path
 
 PAGE = "questions-learners-ask.md"
@@ -16,28 +17,13 @@ WINDOWS = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2},
 }
 
-# Per answer: its anchor, its title and its height (from the top of its H2 to the top of the
-# next H2, or to the end of the article's last element); and the room one screen gives.
-HEIGHTS = """() => {
-    for (const d of document.querySelectorAll('article details')) d.open = false;
-    const article = document.querySelector('article');
-    const h2s = [...article.querySelectorAll('h2[id]')];
-    const top = e => e.getBoundingClientRect().top + scrollY;
-    const last = [...article.children].filter(e => e.getClientRects().length).pop();
-    const end = last.getBoundingClientRect().bottom + scrollY;
-    const header = document.querySelector('.md-header').getBoundingClientRect().height;
-    return {room: innerHeight - header, answers: h2s.map((h, i) => ({
-        anchor: h.id, title: h.textContent.replace(/\\s+$/, ''),
-        height: Math.round((i + 1 < h2s.length ? top(h2s[i + 1]) : end) - top(h))}))};
-}"""
-
 
 def heights(browser, site_url, lang, window):
-    context = browser.new_context(**WINDOWS[window])
+    context = new_context(browser, **WINDOWS[window])
     try:
         page = context.new_page()
         page.goto(site_url + published_path(lang, PAGE), wait_until="load")
-        return page.evaluate(HEIGHTS)
+        return page.evaluate("checks.answerHeights()")
     finally:
         context.close()
 

@@ -13,26 +13,30 @@ Chromium and in each language:
   summary (aria-live) say what the data says, in words of the page's language;
 - a reader with the keyboard alone (arrows in the radio groups, Tab, Enter and Space on the
   buttons) does the same, and sees a focus ring of 3:1 or more on what has the focus;
-- every kind of cell, on its tint, reaches AA contrast in the light and the dark scheme;
-- without JavaScript the explorer stays hidden and the page's figure remains; a page
-  without the explorer does not fetch its data.
+- every kind of cell, on its tint, reaches AA contrast in the light and the dark scheme.
+
+Each of these is a subtest of one load per language. Without JavaScript the explorer stays
+hidden and the page's figure remains (test_what_a_reader_does.py); no other page loads its
+files (test_what_a_reader_sees.py, on every page's load). The JavaScript is tests/js/optimizer.js.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
-import re
 
 import pytest
 
-from browser import switch_to_dark
+from browser import assert_focus_ring, switch_to_dark
 from pages import LANGUAGES, published_path
 
 PAGE = "optimizers-and-untouched-rows.md"
 MARK = {"g": "●", "m": "▲", "d": "◆", "-": "·"}
-# How the summary names things, per language (the script's words, written once more here:
-# a script that said another row or another cause than the data would fail).
+# How the summary names things, per language: the script's words, written once more here,
+# and kept: what the summary must say is which rows moved *and why*, and the why is words
+# (looked up, carried by which state, decay, still). Derived from the data alone, the test
+# would check the row numbers and not the causes; derived from the script's own table, a
+# script that named the wrong cause would agree with itself.
 WORDS = {
     "en": {
         "names": {"SGD, momentum": "SGD, momentum 0.9"},
@@ -57,14 +61,6 @@ WORDS = {
         "join": "；",
     },
 }
-
-SHOWN = """root => ({
-    cells: [...root.querySelectorAll('tbody tr')].map(tr => [...tr.querySelectorAll('td[data-step]')].map(td => td.textContent)),
-    state: [...root.querySelectorAll('tbody td.optimizer-explorer__state')].filter(td => !td.hidden).map(td => td.textContent),
-    said: root.querySelector('.optimizer-explorer__said').textContent,
-    live: root.querySelector('.optimizer-explorer__said').getAttribute('aria-live'),
-})"""
-
 
 def data(built_site) -> dict:
     return json.loads((built_site[0] / "assets" / "optimizer-steps.json").read_text(encoding="utf-8"))
@@ -111,43 +107,27 @@ def open_explorer(reader, site_url, lang):
 def shown(root) -> dict:
     """The grid's cells (row by row), the state columns (row by row: state, then decay) and
     the summary, as the explorer shows them now."""
-    return root.evaluate(SHOWN)
+    return root.evaluate("root => checks.optimizerShown(root)")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_it_shows_what_pytorch_computed_by_mouse_and_keyboard(built_site, site_url, reader, lang):
+def test_it_shows_what_pytorch_computed_by_mouse_and_keyboard(built_site, site_url, reader, subtests, lang):
     """One load per language (a page load costs more than all the clicks): it starts empty,
     a reader steps it by mouse, then by keyboard, then every choice is swept."""
     d = data(built_site)
     root = open_explorer(reader, site_url, lang)
-    state = shown(root)
-    assert state["live"] == "polite", f"{lang}: the summary is not read aloud (aria-live)"
-    assert state["cells"] == expected(d, 0, d["page_batches"], 0)["cells"], f"{lang}: the grid does not start empty"
-    steps_by_mouse(d, root, lang)
-    steps_by_keyboard(d, root, reader.page, lang)
-    every_choice_shows_its_states(d, root, lang)
-    readable_in_both_schemes(d, root, reader.page, lang)
-
-
-# The contrast of each text of the explorer as drawn: its colour (with its opacity) over the
-# backgrounds behind it, tints included, down to the first opaque one, by WCAG 2's formula.
-# (axe runs on the page in test_what_a_reader_sees.py, with the grid still empty.)
-CONTRAST_OF_TEXTS = """root => {
-    const rgba = c => { const v = c.match(/[\\d.]+/g).map(Number); return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1]; };
-    const over = (top, alpha, under) => under.map((u, i) => top[i] * alpha + u * (1 - alpha));
-    const lum = c => { const l = c.map(v => (v /= 255) <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-        return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2]; };
-    const own = e => [...e.childNodes].some(n => n.nodeType === 3 && n.data.trim());
-    return [...root.querySelectorAll('*')].filter(e => own(e) && e.getClientRects().length).map(e => {
-        const layers = [];
-        for (let a = e; a; a = a.parentElement) { const c = rgba(getComputedStyle(a).backgroundColor); layers.push(c); if (c[3] === 1) break; }
-        let back = [255, 255, 255];
-        for (const c of layers.reverse()) back = over(c, c[3], back);
-        const fg = rgba(getComputedStyle(e).color), front = over(fg, fg[3], back);
-        const [x, y] = [lum(front), lum(back)].sort((m, n) => n - m);
-        return [e.tagName + '.' + e.className + ' ' + e.textContent.trim().slice(0, 20), (x + 0.05) / (y + 0.05)];
-    });
-}"""
+    with subtests.test("it starts empty, its summary read aloud", lang=lang):
+        state = shown(root)
+        assert state["live"] == "polite", f"{lang}: the summary is not read aloud (aria-live)"
+        assert state["cells"] == expected(d, 0, d["page_batches"], 0)["cells"], f"{lang}: the grid does not start empty"
+    with subtests.test("a reader steps it by mouse", lang=lang):
+        steps_by_mouse(d, root, lang)
+    with subtests.test("a reader steps it by keyboard alone, with a focus ring", lang=lang):
+        steps_by_keyboard(d, root, reader.page, lang)
+    with subtests.test("every choice shows its states and says them", lang=lang):
+        every_choice_shows_its_states(d, root, lang)
+    with subtests.test("every text at 4.5:1 on its tint, light and dark", lang=lang):
+        readable_in_both_schemes(d, root, reader.page, lang)
 
 
 def readable_in_both_schemes(d: dict, root, p, lang: str):
@@ -155,27 +135,13 @@ def readable_in_both_schemes(d: dict, root, p, lang: str):
     at 4.5:1 or more (all of it is small text), in the light and the dark scheme."""
     names = [o["name"] for o in d["optimizers"]]
     # The choices are set as a click sets them (the mouse and the keyboard were tested
-    # above), and the contrast is measured in the same round trip (returned as JSON, as in
-    # every_choice_shows_its_states).
-    fill_and_measure = (
-        """(root, [o, batches, steps]) => {
-            const groups = [...root.querySelectorAll('fieldset')];
-            groups[0].querySelectorAll('input')[o].click();
-            batches.forEach((b, k) => groups[k + 1].querySelectorAll('input')[b].click());
-            root.querySelector('.optimizer-explorer__reset').click();
-            for (let k = 0; k < steps; k++) root.querySelector('.optimizer-explorer__step').click();
-            return JSON.stringify({kinds: [...root.querySelectorAll('td[data-step]')].map(td => td.className),
-                                   ratios: ("""
-        + CONTRAST_OF_TEXTS
-        + """)(root)});
-        }"""
-    )
+    # above), and the contrast is measured in the same round trip (tests/js/optimizer.js).
     kinds = set()
     for scheme in ("light", "dark"):
         if scheme == "dark":
             switch_to_dark(p)
         for name, steps in (("AdamW", 2), ("Adam", 3)):
-            got = json.loads(root.evaluate(fill_and_measure, [names.index(name), d["page_batches"], steps]))
+            got = json.loads(root.evaluate("(root, plan) => checks.optimizerContrast(root, plan)", [names.index(name), d["page_batches"], steps]))
             kinds |= set(got["kinds"])
             low = sorted({(t, round(r, 2)) for t, r in got["ratios"] if r < 4.5}, key=lambda x: x[1])
             assert not low, f"{lang}, {scheme} scheme, {name} after {steps} steps: text below 4.5:1 (text, ratio): {low[:6]}"
@@ -191,29 +157,8 @@ def every_choice_shows_its_states(d: dict, root, lang: str):
         for batches in itertools.product(range(len(d["presets"])), repeat=d["steps_max"])
     ]
     # One script sets each choice as a click would, starts again and steps to the end,
-    # reading the grid after each step (a round trip per click would take minutes). It
-    # returns one JSON string: Playwright checks a returned structure value by value, which
-    # took longer than the sweep itself.
-    seen = json.loads(root.evaluate(
-        """(root, plans) => {
-            const groups = [...root.querySelectorAll('fieldset')];
-            const pick = (g, i) => groups[g].querySelectorAll('input')[i].click();
-            const out = [];
-            for (const [o, batches] of plans) {
-                pick(0, o);
-                batches.forEach((b, k) => pick(k + 1, b));
-                root.querySelector('.optimizer-explorer__reset').click();
-                const steps = [];
-                for (let k = 0; k < batches.length; k++) {
-                    root.querySelector('.optimizer-explorer__step').click();
-                    steps.push((""" + SHOWN + """)(root));
-                }
-                out.push(steps);
-            }
-            return JSON.stringify(out);
-        }""",
-        plans,
-    ))
+    # reading the grid after each step (a round trip per click would take minutes).
+    seen = json.loads(root.evaluate("(root, plans) => checks.optimizerSweep(root, plans)", plans))
     wrong = []
     for (o, batches), steps in zip(plans, seen):
         for k, state in enumerate(steps, 1):
@@ -248,43 +193,17 @@ def steps_by_mouse(d: dict, root, lang: str):
     assert state["said"] == summary(d, lang, optimizer, batches, 2), f"{lang}: a new batch for step 1 says {state['said']!r}"
 
 
-CONTRAST = """() => {
-    const e = document.activeElement;
-    const ringed = e.matches('input') ? e.closest('label') : e;
-    const s = getComputedStyle(ringed);
-    const rgb = c => c.match(/[\\d.]+/g).map(Number);
-    const lum = c => { const l = c.slice(0, 3).map(v => (v /= 255) <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-        return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2]; };
-    let back = null;  // the first opaque background behind the ring
-    for (let a = ringed.parentElement; a && !back; a = a.parentElement) { const c = rgb(getComputedStyle(a).backgroundColor); if (c.length < 4 || c[3] === 1) back = c; }
-    back = (back || [255, 255, 255]).slice(0, 3);
-    const ring = rgb(s.outlineColor), alpha = ring.length > 3 ? ring[3] : 1;
-    const drawn = back.map((v, i) => ring[i] * alpha + v * (1 - alpha));
-    const [x, y] = [lum(drawn), lum(back)].sort((m, n) => n - m);
-    return {style: s.outlineStyle, width: parseFloat(s.outlineWidth), ratio: (x + 0.05) / (y + 0.05), what: e.tagName + ' ' + (e.value || e.textContent)};
-}"""
-
-
 def steps_by_keyboard(d: dict, root, p, lang: str):
     """The keyboard alone: arrows choose in a radio group, Tab moves on, Enter and Space
     press the buttons; what has the focus shows a ring of 3:1 or more."""
     names = [o["name"] for o in d["optimizers"]]
     # From the start: SGD, the page's batches, no step taken (set at once, as a script
     # would: the mouse was tested above).
-    root.evaluate(
-        """(root, batches) => {
-            const groups = [...root.querySelectorAll('fieldset')];
-            root.querySelector('.optimizer-explorer__reset').click();
-            groups[0].querySelectorAll('input')[0].click();
-            batches.forEach((b, k) => groups[k + 1].querySelectorAll('input')[b].click());
-        }""",
-        d["page_batches"],
-    )
+    root.evaluate("(root, batches) => checks.optimizerChoose(root, 0, batches, 0)", d["page_batches"])
     batches = list(d["page_batches"])
 
     def ring(where):
-        r = p.evaluate(CONTRAST)
-        assert r["style"] != "none" and r["width"] >= 2 and r["ratio"] >= 3, f"{lang}: {where}: focus ring {r}"
+        assert_focus_ring(p, f"{lang}: {where}")
 
     # The checked optimizer is its group's tab stop; the arrows choose.
     root.locator("fieldset").nth(0).locator("input:checked").focus()
@@ -318,20 +237,3 @@ def steps_by_keyboard(d: dict, root, p, lang: str):
     ring("Start again")
     p.keyboard.press("Enter")
     assert shown(root)["cells"] == expected(d, optimizer, batches, 0)["cells"], f"{lang}: Start again leaves the grid filled"
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_without_javascript_the_figure_tells_it_and_other_pages_skip_it(browser, site_url, reader, lang):
-    context = browser.new_context(java_script_enabled=False)
-    try:
-        p = context.new_page()
-        p.goto(site_url + published_path(lang, PAGE))
-        assert not p.locator(".optimizer-explorer").is_visible(), f"{lang}: an empty optimizer explorer shows without JavaScript"
-        assert p.locator("#figure-optimizer-rows-moved > svg").is_visible(), f"{lang}: the figure is missing without JavaScript"
-    finally:
-        context.close()
-    # Other pages, and the notebook page made from this one, load none of it.
-    for other in ("gradients.md", "examples/" + PAGE.replace(".md", ".ipynb")):
-        load = reader.open(site_url + published_path(lang, other))
-        fetched = [r for r in load.requests if re.search(r"optimizer-(steps\.json|explorer\.css|explorer-widget\.js)", r)]
-        assert not fetched, f"{lang}:{other}: a page without the explorer loads its script, style or data: {fetched}"

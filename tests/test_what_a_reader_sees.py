@@ -1,16 +1,18 @@
 """What a reader sees and does on every page, in headless Chromium, in both languages.
 
-Each page is loaded once per language and everything is checked on that load: nothing is
-fetched from another host, nothing fails or errors, math is laid out, notebooks show
-their cells and outputs, every internal link and anchor resolves, the first load stays
-light, the figures are readable in the light and (after Material's own toggle) the dark
-scheme, and the look-up explorer lights up the right row for every ID, by mouse and by
-keyboard, with the numbers PyTorch wrote; and a teaching page, every box closed, is at most
-8 screens of 1,280 x 800 tall on page 1 and the core path (the nav's first two tiers), 12
-on the others (its height on the same load; the reader's window is 900 px tall, which
-changes no page's height, only how much of it shows). The English page's language link is then
-clicked, as a reader does, and must land on the same page in Chinese, which is checked
-the same way. With SCREENSHOTS=1, screenshots of the figures go to test-output/screenshots/.
+Each page is loaded once per language and everything is checked on that load, each check
+reported on its own (pytest's subtests): nothing is fetched from another host, nothing
+fails or errors, math is laid out, notebooks show their cells and outputs, every internal
+link and anchor resolves, the first load stays light, a widget's files load only on the
+page that shows it, the figures are readable in the light and (after Material's own toggle)
+the dark scheme, and the look-up explorer lights up the right row for every ID, by mouse
+and by keyboard, with the numbers PyTorch wrote; and a teaching page, every box closed, is
+at most 8 screens of 1,280 x 800 tall on page 1 and the core path (the nav's first two
+tiers), 12 on the others (its height on the same load; the reader's window is 900 px tall,
+which changes no page's height, only how much of it shows). The English page's language
+link is then clicked, as a reader does, and must land on the same page in Chinese, which is
+checked the same way. With SCREENSHOTS=1, screenshots of the figures go to
+test-output/screenshots/. The JavaScript that reads each page is in tests/js/.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import functools
 import json
 import os
 import re
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import unquote, urldefrag
 
@@ -27,12 +30,18 @@ import pytest
 import page as page_format
 
 from accessibility import COLOUR_RULES, violations
-from browser import OUT, SEARCH_INDEX, local_file, switch_to_dark
+from browser import OUT, SEARCH_INDEX, assert_focus_ring, local_file, switch_to_dark
 from pages import DOCS, EXAMPLES, LANGUAGES, NOT_TEACHING, core_path, load_hook, published_path
 
 SCREENSHOTS = os.environ.get("SCREENSHOTS") == "1"
 WEIGHT_LIMIT = 500_000  # bytes, uncompressed, of one page's first load
 FIGURE_LIMIT = 60_000  # bytes of one inline figure, or of one widget's data file
+FIGURE_CONTRAST = 4.5  # WCAG 2 AA for text under 18 px (24 px bold): all figure text is
+SCREEN = 800  # px: one screen of a 1280 x 800 laptop, the size the first-screen goals are set for
+CORE_SCREENS, SCREENS = 8, 12  # a teaching page's height, boxes closed: page 1 and the core path, the others
+# The widgets (docs/overrides/assets/widgets.js loads NAME.css and NAME-widget.js where a page
+# holds <div class="NAME">), and the data each fetches.
+WIDGETS = {"explorer": "explorer-data.json", "optimizer-explorer": "optimizer-steps.json", "training-slider": "training-slider.json"}
 
 SOURCE, OTHERS = LANGUAGES[0], LANGUAGES[1:]
 PAGES = [str(p.relative_to(DOCS / SOURCE)) for p in sorted((DOCS / SOURCE).rglob("*.md"))]
@@ -41,186 +50,192 @@ HOVERED = ("index.md", "embedding-vs-linear.md")
 
 
 @pytest.mark.parametrize("source", PAGES)
-def test_page_in_every_language(built_site, site_url, reader, record_property, source):
-    site = built_site[0]
+def test_page_in_every_language(built_site, site_url, reader, record_property, subtests, source):
     reader.open(site_url + published_path(SOURCE, source))
-    too_tall = [check_page(site, site_url, reader, record_property, SOURCE, source)]
+    Visit(built_site[0], site_url, reader, record_property, subtests, SOURCE, source).run()
     for lang in OTHERS:
         # The language selector keeps the page. On two pages it is used as a reader does
         # (hover, wait for the menu, click); elsewhere its link is followed at once, which
         # spares the wait for the menu's animation.
-        link = reader.page.locator(f'.md-select__link[hreflang="{lang}"]')
-        if source in HOVERED:
-            reader.page.hover(".md-header .md-select")
-        reader.open(click=link, as_reader=source in HOVERED)
-        want = site_url + published_path(lang, source)
-        assert reader.page.url == want, f"{SOURCE}:{source}: the {lang} link leads to {reader.page.url}, not {want}"
-        too_tall.append(check_page(site, site_url, reader, record_property, lang, source))
-    too_tall = [m for m in too_tall if m]
-    assert not too_tall, "\n".join(too_tall)
+        arrived = False
+        with subtests.test("the language link leads to the same page", page=f"{SOURCE}:{source}", to=lang):
+            link = reader.page.locator(f'.md-select__link[hreflang="{lang}"]')
+            if source in HOVERED:
+                reader.page.hover(".md-header .md-select")
+            reader.open(click=link, as_reader=source in HOVERED)
+            want = site_url + published_path(lang, source)
+            assert reader.page.url == want, f"{SOURCE}:{source}: the {lang} link leads to {reader.page.url}, not {want}"
+            arrived = True
+        if arrived:
+            Visit(built_site[0], site_url, reader, record_property, subtests, lang, source).run()
 
 
-def check_page(site: Path, site_url: str, reader, record_property, lang: str, source: str) -> str | None:
-    """Everything a reader sees on one load; returns what is wrong with the page's height
-    (None if nothing), asserted once every language has been checked."""
-    p, load, where = reader.page, reader.load, f"{lang}:{source}"
-    outside = load.outside(site_url)
-    assert not outside, f"{where}: requests leave the site: {outside}"
-    assert not load.failures, f"{where}: failed responses: {load.failures}"
-    assert not load.errors, f"{where}: console or page errors: {load.errors}"
+class Visit:
+    """One load of one page in one language, and everything a reader sees on it."""
 
-    # Weight of the first load, from the files the server sent (uncompressed). The search
-    # index is not part of it: it comes when the reader turns to search.
-    assert not [r for r in load.requests if r.endswith(SEARCH_INDEX)], f"{where}: the search index is loaded before anyone searches"
-    files = load.files(site, site_url)
-    weight = sum(f.stat().st_size for f in files if f.is_file())
-    record_property(f"first_load_bytes {where}", weight)
-    assert weight <= WEIGHT_LIMIT, f"{where}: first load is {weight:,} bytes, over {WEIGHT_LIMIT:,}"
+    def __init__(self, site: Path, site_url: str, reader, record_property, subtests, lang: str, source: str):
+        self.site, self.site_url, self.p, self.load = site, site_url, reader.page, reader.load
+        self.record, self.subtests, self.lang, self.source = record_property, subtests, lang, source
+        self.where = f"{lang}:{source}"
+        self.teaching = source.endswith(".md") and Path(source).stem not in NOT_TEACHING
 
-    # Math is MathML laid out by the browser; no TeX source is left on screen.
-    text = p.inner_text("article")
-    assert not re.search(r"\\(top|cdot|times)|\$[A-Za-z]", text), f"{where}: unrendered math in the text"
-    maths = p.eval_on_selector_all(
-        "article math",
-        "els => els.map(e => [getComputedStyle(e).display, e.getBoundingClientRect().width, e.getBoundingClientRect().height])",
-    )
-    for i, (display, width, height) in enumerate(maths):
-        assert "math" in display and width > 0 and height > 0, f"{where}: math {i} is not laid out as math"
+    @contextmanager
+    def check(self, name: str):
+        """One check of this load, reported on its own; the next ones run whatever it finds."""
+        with self.subtests.test(name, page=self.where):
+            yield
 
-    if source.endswith(".ipynb"):
-        assert p.locator(".jp-CodeCell").first.is_visible(), f"{where}: no code cell shown"
-        outputs = p.locator(".jp-OutputArea-output pre")
-        assert outputs.count() > 0 and outputs.first.is_visible(), f"{where}: no output shown"
+    def run(self):
+        """Every check, in the order a reader meets what it checks."""
+        where, p, load, check = self.where, self.p, self.load, self.check
+        with check("no request leaves the site, none fails"):
+            outside = load.outside(self.site_url)
+            assert not outside, f"{where}: requests leave the site: {outside}"
+            assert not load.failures, f"{where}: failed responses: {load.failures}"
 
-    # Every internal link resolves, and so does its #anchor.
-    broken = []
-    for href in set(p.eval_on_selector_all("a[href]", "els => els.map(a => a.href)")):
-        if not href.startswith(site_url):
-            continue
-        target, anchor = urldefrag(href)
-        file = local_file(site, site_url, target)
-        if file is None or not file.is_file():
-            broken.append(href)
-        elif anchor and file.suffix == ".html" and unquote(anchor) not in ids_in(file):
-            broken.append(href)
-    assert not broken, f"{where}: broken links: {broken}"
+        # Weight of the first load, from the files the server sent (uncompressed). The search
+        # index is not part of it: it comes when the reader turns to search.
+        files = load.files(self.site, self.site_url)
+        with check("the first load is light"):
+            assert not [r for r in load.requests if r.endswith(SEARCH_INDEX)], f"{where}: the search index is loaded before anyone searches"
+            weight = sum(f.stat().st_size for f in files if f.is_file())
+            self.record(f"first_load_bytes {where}", weight)
+            assert weight <= WEIGHT_LIMIT, f"{where}: first load is {weight:,} bytes, over {WEIGHT_LIMIT:,}"
 
-    # The language selector leads to the same page in every language.
-    for other in LANGUAGES:
-        if other != lang:
-            href = p.eval_on_selector(f'.md-select__link[hreflang="{other}"]', "a => a.href")
-            assert href == site_url + published_path(other, source), f"{where}: the {other} link leads to {href}"
+        state = p.evaluate("checks.page()")
+        with check("a widget's files load only where it is shown"):
+            wanted = {name: name in state["widgets"] for name in WIDGETS}
+            for name, shown in wanted.items():
+                fetched = sorted(f.name for f in files if f.name in (f"{name}.css", f"{name}-widget.js", WIDGETS[name]))
+                assert bool(fetched) == shown, f"{where}: {'the' if shown else 'a page without the'} {name} loads {fetched or 'none of its files'}"
+        self.math(state)
+        if self.source.endswith(".ipynb"):
+            with check("a notebook page shows its cells and outputs"):
+                assert state["cells"] == [True, True], f"{where}: code cell shown, output shown: {state['cells']}"
+        self.links(state)
+        if self.lang != SOURCE:
+            with check("no English in the interface"):
+                english = interface_in_english(p)
+                assert not english, f"{where}: English left in the interface (titles, labels, description, header, footer, widgets): {english}"
+        # What the theme's scripts and the hooks add must leave the page sound: no id twice
+        # (Material's copy buttons find their code by id), no notebook cell tag on screen; on a
+        # Chinese page, Chinese faces first and no slanted Chinese.
+        with check("no id used twice"):
+            assert not state["duplicateIds"], f"{where}: ids used more than once: {state['duplicateIds'][:8]}"
+        with check("no notebook cell tag on screen"):
+            assert not state["cellTags"], f"{where}: notebook cell tags shown: {state['cellTags'][:3]}"
+        if self.lang == "zh":
+            with check("Chinese faces first, no Chinese in italics"):
+                assert _CJK_FACE.match(state["font"]), f"{where}: the prose's first font is not a Chinese face: {state['font']}"
+                assert not state["italicChinese"], f"{where}: Chinese set in italics: {state['italicChinese'][:4]}"
+        if self.teaching:
+            self.first_screen(state)
+            with check("its height, every box closed"):
+                screens = state["height"] / SCREEN
+                self.record(f"screens {where}", round(screens, 2))
+                limit = CORE_SCREENS if self.source in core_path() else SCREENS
+                assert screens <= limit, f"{where}: {screens:.1f} screens of 1,280 x 800 with every box closed, over {limit} ({'core path' if limit == CORE_SCREENS else 'a reference page'})"
 
-    if lang != SOURCE:
-        english = interface_in_english(p)
-        assert not english, f"{where}: English left in the interface (titles, labels, description, header, footer, widgets): {english}"
+        self.figures("light", files)
+        if "explorer" in state["widgets"]:
+            with check("the explorer lights up the row of each ID, by mouse and keyboard"):
+                check_explorer(self.site, p, p.locator(".explorer"), where)
+        if self.source.endswith(".md"):
+            with check("each quiz marks and explains a wrong answer, then the right one"):
+                check_quizzes(p, DOCS / self.lang / self.source, where)
 
-    # What the theme's scripts and the hooks add must leave the page sound: no id twice
-    # (Material's copy buttons find their code by id), no notebook cell tag on screen; on a
-    # Chinese page, Chinese faces first and no slanted Chinese.
-    page_state = p.evaluate(_PAGE_STATE)
-    assert not page_state["duplicateIds"], f"{where}: ids used more than once: {page_state['duplicateIds'][:8]}"
-    assert not page_state["cellTags"], f"{where}: notebook cell tags shown: {page_state['cellTags'][:3]}"
-    if lang == "zh":
-        assert _CJK_FACE.match(page_state["font"]), f"{where}: the prose's first font is not a Chinese face: {page_state['font']}"
-        assert not page_state["italicChinese"], f"{where}: Chinese set in italics: {page_state['italicChinese'][:4]}"
-    teaching = source.endswith(".md") and Path(source).stem not in NOT_TEACHING
-    if teaching:
-        check_first_screen(page_state, where, source)
-        # Its height with every box closed, as loaded (asserted last, so the checks below still run).
-        screens = page_state["height"] / SCREEN
-        record_property(f"screens {where}", round(screens, 2))
+        # Usable by every reader: axe finds nothing, in the state the checks above left
+        # (an explorer row chosen, each quiz answered), in the light scheme and then the dark.
+        # A Chinese notebook page is the English one's cells, headings and links (the notebook and
+        # translation checks hold them equal), with other words: every rule runs on the English
+        # page, the colour rules on both (a third of the suite's time went to axe on notebook pages).
+        with check("axe finds nothing, light scheme"):
+            translated_notebook = self.source.endswith(".ipynb") and self.lang != SOURCE
+            found = violations(p, "light", COLOUR_RULES) if translated_notebook else violations(p)
+            assert not found, f"{where}, light scheme: axe finds\n" + "\n".join(found)
 
-    # Figures are inline SVG, laid out, drawn in the page's text colour; light first.
-    check_figures(p, where, "light")
-    # Each figure, and each widget's data, stays small (the page as a whole is held above).
-    drawn = p.eval_on_selector_all(".figure > svg", "els => els.map(e => [e.closest('figure').id, new Blob([e.outerHTML]).size])")
-    drawn += [[f.name, f.stat().st_size] for f in files if f.suffix == ".json"]
-    heavy = [(name, size) for name, size in drawn if size > FIGURE_LIMIT]
-    assert not heavy, f"{where}: figures or widget data over {FIGURE_LIMIT:,} bytes each: {heavy}"
-    explorer = p.locator(".explorer")
-    if explorer.count():
-        check_explorer(site, p, explorer, where)
-    if source.endswith(".md"):
-        check_quizzes(p, DOCS / lang / source, where)
+        # Screenshots where there is something drawn to review, light and dark, when asked for
+        # (SCREENSHOTS=1: the workflow does, for its reviewers; a tenth of a second each).
+        shot = self.screenshot if SCREENSHOTS and state["drawn"] and not self.source.endswith(".ipynb") else lambda scheme: None
+        shot("light")
+        dark = False
+        with check("Material's toggle turns the dark scheme on"):
+            switch_to_dark(p, as_reader=self.source in HOVERED)
+            dark = True
+        if dark:
+            self.figures("dark", files)
+            with check("axe finds nothing, dark scheme (colour rules)"):
+                found = violations(p, "dark", COLOUR_RULES)
+                assert not found, f"{where}, dark scheme: axe finds\n" + "\n".join(found)
+            shot("dark")
+        with check("no console or page error, all visit long"):
+            assert not load.errors, f"{where}: console or page errors: {load.errors}"
 
-    # Usable by every reader: axe finds nothing, in the state the checks above left
-    # (an explorer row chosen, each quiz answered), in the light scheme and then the dark.
-    # A Chinese notebook page is the English one's cells, headings and links (the notebook and
-    # translation checks hold them equal), with other words: every rule runs on the English
-    # page, the colour rules on both (a third of the suite's time went to axe on notebook pages).
-    translated_notebook = source.endswith(".ipynb") and lang != SOURCE
-    found = violations(p, "light", COLOUR_RULES) if translated_notebook else violations(p)
-    if found:
-        pytest.fail(f"{where}, light scheme: axe finds\n" + "\n".join(found), pytrace=False)
+    def math(self, state: dict):
+        """Math is MathML laid out by the browser; no TeX source is left on screen."""
+        with self.check("math is laid out, no TeX left"):
+            assert not state["tex"], f"{self.where}: unrendered math in the text: {state['tex'][:3]}"
+            for i, (display, width, height) in enumerate(state["maths"]):
+                assert "math" in display and width > 0 and height > 0, f"{self.where}: math {i} is not laid out as math"
 
-    # Screenshots where there is something drawn to review, light and dark, when asked for
-    # (SCREENSHOTS=1: the workflow does, for its reviewers; a tenth of a second each).
-    drawn = SCREENSHOTS and p.locator(".figure, .explorer").count() > 0 and not source.endswith(".ipynb")
-    shots = OUT / "screenshots" / lang
-    name = source.rsplit(".", 1)[0].replace("/", "-")
-    if drawn:
+    def links(self, state: dict):
+        with self.check("every internal link and anchor resolves"):
+            broken = []
+            for href in state["links"]:
+                if not href.startswith(self.site_url):
+                    continue
+                target, anchor = urldefrag(href)
+                file = local_file(self.site, self.site_url, target)
+                if file is None or not file.is_file():
+                    broken.append(href)
+                elif anchor and file.suffix == ".html" and unquote(anchor) not in ids_in(file):
+                    broken.append(href)
+            assert not broken, f"{self.where}: broken links: {broken}"
+        with self.check("the language links lead to the same page"):
+            for other in LANGUAGES:
+                if other != self.lang:
+                    href = state["languages"].get(other)
+                    assert href == self.site_url + published_path(other, self.source), f"{self.where}: the {other} link leads to {href}"
+
+    def first_screen(self, state: dict):
+        """A teaching page answers on its first screen (1280 x 800): its opening block, run on
+        its own, is all there, and its output starts there; page 1's True stands within two."""
+        with self.check("the opening block and its output on the first screen"):
+            where = self.where
+            assert state["firstBlock"] and "highlight" in state["firstBlock"][0], f"{where}: the article does not start with a code block after its opening"
+            _, _, code_bottom = state["firstBlock"]
+            assert code_bottom <= SCREEN, f"{where}: the opening block ends at {code_bottom:.0f} px, below the first screen ({SCREEN} px)"
+            assert state["firstOutput"] and state["firstOutput"][0] <= SCREEN, f"{where}: the opening block's output starts below the first screen: {state['firstOutput']}"
+            if self.source == "embedding-vs-linear.md":
+                assert state["firstTrue"] and state["firstTrue"] <= 2 * SCREEN, f"{where}: the first True ends at {state['firstTrue']} px, past two screens"
+
+    def figures(self, scheme: str, files: set[Path]):
+        """Figures are inline SVG, laid out, drawn in the page's text colour (so they follow
+        the scheme), each text at 4.5:1 over what lies under it; each figure, and each
+        widget's data, stays small (the page as a whole is held above)."""
+        figures = self.p.evaluate("checks.figures()")
+        if not figures and scheme == "dark":
+            return
+        with self.check(f"figures laid out and readable, {scheme} scheme"):
+            for f in figures:
+                assert f["width"] > 100 and f["height"] > 50, f"{self.where}: {f['id']} is not laid out ({f['width']} x {f['height']})"
+                assert f["inPageColour"], f"{self.where}: {f['id']}'s text is not drawn in the page's text colour in the {scheme} scheme"
+                low = sorted({(text, round(ratio, 2)) for text, ratio in f["texts"] if ratio < FIGURE_CONTRAST}, key=lambda t: t[1])
+                assert not low, f"{self.where}: {f['id']}, {scheme} scheme: text drawn below {FIGURE_CONTRAST}:1 (text, ratio): {low[:6]}"
+        if scheme == "light":
+            with self.check("each figure and widget data at most 60 KB"):
+                drawn = [(f["id"], f["bytes"]) for f in figures] + [(f.name, f.stat().st_size) for f in files if f.suffix == ".json"]
+                heavy = [(name, size) for name, size in drawn if size > FIGURE_LIMIT]
+                assert not heavy, f"{self.where}: figures or widget data over {FIGURE_LIMIT:,} bytes each: {heavy}"
+
+    def screenshot(self, scheme: str):
+        shots = OUT / "screenshots" / self.lang
         shots.mkdir(parents=True, exist_ok=True)
-        p.locator(".figure, .explorer").first.screenshot(path=shots / f"{name}-light.png")
-    switch_to_dark(p, as_reader=source in HOVERED)
-    check_figures(p, where, "dark")
-    found = violations(p, "dark", COLOUR_RULES)
-    if found:
-        pytest.fail(f"{where}, dark scheme: axe finds\n" + "\n".join(found), pytrace=False)
-    if drawn:
-        p.locator(".figure, .explorer").first.screenshot(path=shots / f"{name}-dark.png")
-    assert not load.errors, f"{where}: console or page errors: {load.errors}"
-    if teaching:
-        limit = CORE_SCREENS if source in core_path() else SCREENS
-        if screens > limit:
-            return f"{where}: {screens:.1f} screens of 1,280 x 800 with every box closed, over {limit} ({'core path' if limit == CORE_SCREENS else 'a reference page'})"
-    return None
+        name = self.source.rsplit(".", 1)[0].replace("/", "-")
+        self.p.locator(".figure, .explorer").first.screenshot(path=shots / f"{name}-{scheme}.png")
 
 
-SCREEN = 800  # px: one screen of a 1280 x 800 laptop, the size the first-screen goals are set for
-CORE_SCREENS, SCREENS = 8, 12  # a teaching page's height, boxes closed: page 1 and the core path, the others
 _CJK_FACE = re.compile(r'"?(PingFang SC|Hiragino Sans GB|Microsoft YaHei|Noto Sans CJK SC|Source Han Sans SC|WenQuanYi)')
-_PAGE_STATE = r"""() => {
-    const seen = {}, duplicateIds = [];
-    for (const e of document.querySelectorAll('[id]')) {
-        if (seen[e.id]) duplicateIds.push(e.id);
-        seen[e.id] = true;
-    }
-    const visible = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
-    const cellTags = [...document.querySelectorAll('.cell-tag, .celltoolbar')].filter(visible).map(e => e.textContent.trim());
-    const italicChinese = [];
-    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    while (walk.nextNode()) {
-        const t = walk.currentNode, e = t.parentElement;
-        if (/[\u4e00-\u9fff]/.test(t.textContent) && e && getComputedStyle(e).fontStyle !== 'normal' && visible(e))
-            italicChinese.push(t.textContent.trim().slice(0, 20));
-    }
-    const top = e => e.getBoundingClientRect().top + scrollY, bottom = e => e.getBoundingClientRect().bottom + scrollY;
-    const article = document.querySelector('article');
-    const first = article.querySelector(':scope > .highlight, :scope > .output');
-    const output = first && first.nextElementSibling && first.nextElementSibling.matches('.output') ? first.nextElementSibling : null;
-    const firstTrue = [...article.querySelectorAll('.output pre')].find(e => /\bTrue\b/.test(e.textContent));
-    return {
-        duplicateIds, cellTags, italicChinese,
-        font: getComputedStyle(article.querySelector('p') || article).fontFamily,
-        firstBlock: first ? [first.className, top(first), bottom(first)] : null,
-        firstOutput: output ? [top(output), bottom(output), output.textContent] : null,
-        firstTrue: firstTrue ? bottom(firstTrue) : null,
-        height: document.documentElement.scrollHeight,
-    };
-}"""
-
-
-def check_first_screen(state: dict, where: str, source: str):
-    """A teaching page answers on its first screen (1280 x 800): its opening block, run on
-    its own, is all there, and its output starts there; page 1's True stands within two."""
-    assert state["firstBlock"] and "highlight" in state["firstBlock"][0], f"{where}: the article does not start with a code block after its opening"
-    _, _, code_bottom = state["firstBlock"]
-    assert code_bottom <= SCREEN, f"{where}: the opening block ends at {code_bottom:.0f} px, below the first screen ({SCREEN} px)"
-    assert state["firstOutput"] and state["firstOutput"][0] <= SCREEN, f"{where}: the opening block's output starts below the first screen: {state['firstOutput']}"
-    if source == "embedding-vs-linear.md":
-        assert state["firstTrue"] and state["firstTrue"] <= 2 * SCREEN, f"{where}: the first True ends at {state['firstTrue']} px, past two screens"
-
 
 # Names and code stay as they are in every language; everything else must be translated.
 _CODE_LIKE = re.compile(
@@ -238,28 +253,8 @@ _INTERFACE = ", ".join([
 
 
 def interface_in_english(p) -> list[str]:
-    """Interface text of a translated page that still holds English words (text marked as
-    another language, such as the language selector's "English", is left out)."""
-    texts = p.evaluate(
-        """selector => {
-            const mine = e => (e.closest('[lang]')?.lang || '') === document.documentElement.lang;
-            const found = [];  // (the description is the page's own first sentences: author text)
-            for (const e of document.querySelectorAll('[title], [aria-label], [placeholder], [alt], [aria-description]'))
-                if (mine(e)) for (const a of ['title', 'aria-label', 'placeholder', 'alt', 'aria-description'])
-                    if (e.getAttribute(a)) found.push(e.getAttribute(a));
-            for (const part of document.querySelectorAll(selector)) {
-                const walk = document.createTreeWalker(part, NodeFilter.SHOW_TEXT);
-                while (walk.nextNode()) {
-                    const parent = walk.currentNode.parentElement;
-                    // Navigation entries are the pages' own titles and headings: author text.
-                    if (mine(parent) && !parent.closest('script, style, code, pre, kbd, math, .md-nav__item'))
-                        found.push(walk.currentNode.textContent.trim());
-                }
-            }
-            return found.filter(Boolean);
-        }""",
-        _INTERFACE,
-    )
+    """Interface text of a translated page that still holds English words."""
+    texts = p.evaluate("selector => checks.interfaceTexts(selector)", _INTERFACE)
     return sorted({t for t in texts if re.search(r"[A-Za-z]{3,}", _CODE_LIKE.sub(" ", t))})
 
 
@@ -267,57 +262,6 @@ def interface_in_english(p) -> list[str]:
 def ids_in(file: Path) -> frozenset[str]:
     """The element ids of a built page (read once per run: every page links to many)."""
     return frozenset(re.findall(r'\bid="([^"]+)"', file.read_text(encoding="utf-8")))
-
-
-# The contrast of each figure's text as drawn, which axe cannot see: axe takes SVG text for
-# HTML text on the page's background, but ours is filled (and faded, on skipped rows) over
-# tinted cells. Each text's fill, with its opacity, over the cells under its centre, over
-# the figure's background, by WCAG 2's formula; all our figure text is small (under 18 px).
-_FIGURE_CONTRAST = """svg => {
-    const rgba = c => { const v = c.match(/[\\d.]+/g).map(Number); return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1]; };
-    const over = (top, alpha, under) => under.map((u, i) => top[i] * alpha + u * (1 - alpha));
-    const luminance = c => { const l = c.map(v => (v /= 255) <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-        return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2]; };
-    const opacity = e => { let o = 1; for (let a = e; a && a !== svg.parentElement; a = a.parentElement) o *= Number(getComputedStyle(a).opacity); return o; };
-    let page = null;
-    for (let e = svg; e && !page; e = e.parentElement) { const c = rgba(getComputedStyle(e).backgroundColor); if (c[3] === 1) page = c.slice(0, 3); }
-    page = page || [255, 255, 255];
-    const shapes = [...svg.querySelectorAll('rect, path, circle, ellipse, polygon, use')]
-        .filter(r => !r.closest('defs, clipPath, mask, marker, pattern, symbol') && getComputedStyle(r).fill.startsWith('rgb'))
-        .map(r => { const s = getComputedStyle(r), fill = rgba(s.fill);  // read once, not once per text
-            return [r.getBoundingClientRect(), fill.slice(0, 3), fill[3] * Number(s.fillOpacity) * opacity(r)]; });
-    return [...svg.querySelectorAll('text')].map(t => {
-        const box = t.getBoundingClientRect(), x = box.x + box.width / 2, y = box.y + box.height / 2;
-        let back = page;
-        for (const [b, fill, alpha] of shapes)  // in drawing order; a shape's box stands for its area (cells are boxes)
-            if (x >= b.left && x <= b.right && y >= b.top && y <= b.bottom) back = over(fill, alpha, back);
-        const s = getComputedStyle(t), fill = rgba(s.fill);
-        const front = over(fill.slice(0, 3), fill[3] * Number(s.fillOpacity) * opacity(t), back);
-        const [a, b] = [luminance(front), luminance(back)].sort((m, n) => n - m);
-        return [t.textContent, (a + 0.05) / (b + 0.05)];
-    });
-}"""
-FIGURE_CONTRAST = 4.5  # WCAG 2 AA for text under 18 px (24 px bold)
-
-
-def check_figures(p, where, scheme):
-    found = p.eval_on_selector_all(
-        ".figure > svg",
-        "els => { const contrast = " + _FIGURE_CONTRAST + """;
-            return els.map(svg => {
-                const box = svg.getBoundingClientRect();
-                const rgb = getComputedStyle(svg.querySelector('text')).fill.match(/[\\d.]+/g).map(Number);
-                const luminance = (0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]) / 255;
-                return [svg.closest('figure').id, box.width, box.height, luminance, contrast(svg)];
-            });
-        }""",
-    )
-    for figure, width, height, luminance, texts in found:
-        assert width > 100 and height > 50, f"{where}: {figure} is not laid out ({width} x {height})"
-        readable = luminance < 0.4 if scheme == "light" else luminance > 0.6
-        assert readable, f"{where}: the text of {figure} has luminance {luminance:.2f} in the {scheme} scheme"
-        low = sorted({(text, round(ratio, 2)) for text, ratio in texts if ratio < FIGURE_CONTRAST}, key=lambda t: t[1])
-        assert not low, f"{where}: {figure}, {scheme} scheme: text drawn below {FIGURE_CONTRAST}:1 (text, ratio): {low[:6]}"
 
 
 def check_explorer(site: Path, p, explorer, where: str):
@@ -328,23 +272,10 @@ def check_explorer(site: Path, p, explorer, where: str):
     table = data[explorer.get_attribute("data-table")]
     buttons = explorer.locator(".explorer__ids button")
     assert buttons.count() == len(table["labels"]), f"{where}: one button per ID"
-
-    def shown():
-        return p.evaluate(
-            """root => ({
-                checked: [...root.querySelectorAll('[aria-checked=true]')].map(b => Number(b.dataset.id)),
-                rows: [...root.querySelectorAll('.explorer__table tr.is-selected')].map(r => Number(r.dataset.row)),
-                selectedRow: [...root.querySelectorAll('.explorer__table tr.is-selected td')].map(td => td.textContent),
-                onehot: [...root.querySelectorAll('.explorer__onehot td')].map(td => td.textContent),
-                output: [...root.querySelectorAll('.explorer__output td')].map(td => td.textContent),
-                focused: document.activeElement.dataset.id,
-                ring: getComputedStyle(document.activeElement).outlineStyle,
-            })""",
-            explorer.element_handle(),
-        )
+    root = explorer.element_handle()
 
     def expect(i, how):
-        state = shown()
+        state = p.evaluate("root => checks.explorerState(root)", root)
         onehot = ["1" if j == i else "0" for j in range(len(table["labels"]))]
         assert state["checked"] == [i] and state["rows"] == [i], f"{where}: {how} ID {i} selects {state}"
         assert state["onehot"] == onehot, f"{where}: {how} ID {i} shows the one-hot {state['onehot']}"
@@ -362,17 +293,7 @@ def check_explorer(site: Path, p, explorer, where: str):
         p.keyboard.press(key)
         state = expect(i, f"{key} to")
         assert state["focused"] == str(i), f"{where}: focus did not follow {key}"
-        assert state["ring"] != "none", f"{where}: the focused ID has no visible focus ring"
-
-
-_QUIZ_STATE = """box => ({
-    outputs: [...box.querySelectorAll('.quiz__output')].map(e => e.textContent),
-    marked: [...box.querySelectorAll('.quiz__option')].map(e => e.className.replace('quiz__option', '').trim()),
-    focused: document.activeElement.value,
-    ring: getComputedStyle(document.activeElement.closest('.quiz__option') || document.body).outlineStyle,
-    feedback: [box.querySelector('.quiz__feedback').className, box.querySelector('.quiz__feedback').textContent],
-    role: box.querySelector('.quiz__feedback').getAttribute('role'),
-})"""
+        assert_focus_ring(p, f"{where}: the explorer's ID {i}")
 
 
 def check_quizzes(p, page: Path, where: str):
@@ -388,21 +309,14 @@ def check_quizzes(p, page: Path, where: str):
         shown = quiz.shown()
         right = next(k for k, o in enumerate(shown) if o.right)
         plans.append((shown, (right + 1) % len(shown), right))
-    states = p.evaluate(
-        "plans => { const state = " + _QUIZ_STATE + """;
-            return plans.map(([n, wrong, right]) => {
-                const box = document.getElementById('quiz-' + n), inputs = box.querySelectorAll('input');
-                if (n === 1) return [];  // answered by hand, below
-                return [wrong, right].map(k => (inputs[k].focus(), inputs[k].click(), state(box)));
-            });
-        }""",
-        [[n, wrong, right] for n, (_, wrong, right) in enumerate(plans, 1)],
-    )
-    for n, (quiz, (shown, wrong, right)) in enumerate(zip(quizzes, plans), 1):
+    if not quizzes:
+        return
+    shown, wrong, right = plans[0]
+    states = [answer_by_hand(p, p.locator("#quiz-1"), page.stem in ("embedding-vs-linear", "gradients"), wrong, right, len(shown), where)]
+    states += p.evaluate("plans => checks.answerQuizzes(plans)", [[n, wrong, right] for n, (_, wrong, right) in enumerate(plans[1:], 2)])
+    for n, (quiz, (shown, wrong, right), both) in enumerate(zip(quizzes, plans, states), 1):
         what = f"{where}: quiz {n} (line {quiz.line})"
-        if n == 1:
-            states[0] = answer_by_hand(p, p.locator("#quiz-1"), page.stem in ("embedding-vs-linear", "gradients"), wrong, right, len(shown))
-        for chosen, verdict, state in zip((wrong, right), ("is-wrong", "is-right"), states[n - 1]):
+        for chosen, verdict, state in zip((wrong, right), ("is-wrong", "is-right"), both):
             assert state["outputs"] == [o.output for o in shown], f"{what}: the options shown are not the outputs its blocks print"
             marked = [verdict if k == chosen else "" for k in range(len(shown))]
             assert state["marked"] == marked and state["focused"] == str(chosen), f"{what}: choosing {chosen} marks {state['marked']}"
@@ -412,7 +326,7 @@ def check_quizzes(p, page: Path, where: str):
             assert " ".join(said.split()).endswith(" ".join(written.split())), f"{what}: the feedback is not option {chosen}'s explanation: {said!r}"
 
 
-def answer_by_hand(p, box, mouse: bool, wrong: int, right: int, options: int) -> list[dict]:
+def answer_by_hand(p, box, mouse: bool, wrong: int, right: int, options: int, where: str) -> list[dict]:
     """Pick the wrong option (clicked, or focused and Space), then move to the right one
     with the arrow keys; the state after each, with a visible focus ring on the focused one."""
     if mouse:
@@ -420,10 +334,10 @@ def answer_by_hand(p, box, mouse: bool, wrong: int, right: int, options: int) ->
     else:
         box.locator("input").nth(wrong).focus()
         p.keyboard.press("Space")
-    states = [box.evaluate(_QUIZ_STATE)]
+    states = [box.evaluate("box => checks.quizState(box)")]
+    assert_focus_ring(p, f"{where}: quiz 1, option {wrong}")
     for _ in range((right - wrong) % options):
         p.keyboard.press("ArrowDown")
-    states.append(box.evaluate(_QUIZ_STATE))
-    for state in states:
-        assert state["ring"] not in ("none", ""), f"{box}: the focused option has no visible focus ring"
+    states.append(box.evaluate("box => checks.quizState(box)"))
+    assert_focus_ring(p, f"{where}: quiz 1, option {right}")
     return states

@@ -1,4 +1,4 @@
-/* The optimizer explorer, loaded by optimizer-explorer.js on the pages that show it: pick an
+/* The optimizer explorer, loaded by widgets.js on the pages that show it: pick an
  * optimizer and the IDs each of three batches looks up, press Step, and a rows × steps grid
  * marks the rows that moved, by how much and why (● looked up, ▲ carried by the optimizer's
  * state, ◆ weight decay alone, · still), beside the optimizer's state after the last step
@@ -12,7 +12,7 @@
 (function () {
   "use strict";
 
-  var script = document.currentScript;
+  var el = window.widgets.el;
   var MARK = { g: "●", m: "▲", d: "◆", "-": "·" };
 
   function rowList(rows, one, many, and) {
@@ -77,17 +77,10 @@
     },
   };
 
-  function el(tag, attrs, children) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (key) { node.setAttribute(key, attrs[key]); });
-    (children || []).forEach(function (child) { node.append(child); });
-    return node;
-  }
-
   var made = 0;
 
   function build(root, data) {
-    var t = TEXT[document.documentElement.lang.slice(0, 2) === "zh" ? "zh" : "en"];
+    var t = window.widgets.text(TEXT);
     var id = "optimizer-explorer-" + ++made;
     var presets = data.presets.map(function (ids) { return "[" + ids.join(", ") + "]"; });
     var steps = data.steps_max;
@@ -232,24 +225,10 @@
     show(false);
     root.hidden = false;
     // Wider than a phone: the grid scrolls, and is a tab stop then (as in assets/a11y.js).
-    function reachable() {
-      if (scroller.scrollWidth > scroller.clientWidth) scroller.setAttribute("tabindex", "0");
-      else scroller.removeAttribute("tabindex");
-    }
-    reachable();
-    if (window.ResizeObserver) {
-      var observer = new ResizeObserver(reachable);
-      observer.observe(scroller);
-      observer.observe(grid);
-    }
+    window.widgets.reachable(scroller, grid);
   }
 
-  fetch(new URL("optimizer-steps.json", script ? script.src : location.href))
-    .then(function (response) {
-      if (!response.ok) throw new Error("optimizer explorer data: HTTP " + response.status);
-      return response.json();
-    })
-    .then(function (data) {
-      document.querySelectorAll(".md-content .optimizer-explorer:not(.jupyter-wrapper *)").forEach(function (root) { build(root, data); });
-    });
+  window.widgets.data("optimizer-steps.json").then(function (data) {
+    document.querySelectorAll(".md-content .optimizer-explorer:not(.jupyter-wrapper *)").forEach(function (root) { build(root, data); });
+  });
 })();

@@ -2,19 +2,19 @@
  * rows of its embedding table, drawn in two dimensions, gather by word class, while the
  * rows of words never in the text shrink towards the centre.
  *
- * A page asks for it with <div class="training-slider" hidden></div>. Everything it shows
+ * A page asks for it with <div class="training-slider" hidden></div> (widgets.js then loads
+ * training-slider.css and this script, on that page only). Everything it shows
  * is in training-slider.json, written from PyTorch by
  * examples/drawings/how_rows_learn_meaning.py and checked by the test suite: each word's
  * point (in the drawing's own units), the loss, how many words have a nearest neighbour of
  * their own class, the unseen rows' length. This script computes nothing; it only places
  * and says what the data holds. Without JavaScript the div stays hidden and the page's
- * static figure tells the same story. On a page without the div it does nothing.
+ * static figure tells the same story.
  */
 (function () {
   "use strict";
 
-  var script = document.currentScript;
-  var SVG = "http://www.w3.org/2000/svg";
+  var el = window.widgets.el, svgEl = window.widgets.svgEl;
   // One shape per class, so that the classes differ without colour (as in the figure).
   var SHAPES = {
     det: "M-4.1 -4.1H4.1V4.1H-4.1Z",
@@ -53,20 +53,6 @@
     },
   };
 
-  function el(tag, attrs, children) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (key) { node.setAttribute(key, attrs[key]); });
-    (children || []).forEach(function (child) { node.append(child); });
-    return node;
-  }
-
-  function svgEl(tag, attrs, children) {
-    var node = document.createElementNS(SVG, tag);
-    Object.keys(attrs || {}).forEach(function (key) { node.setAttribute(key, attrs[key]); });
-    (children || []).forEach(function (child) { node.append(child); });
-    return node;
-  }
-
   function mark(kind) {
     return svgEl("path", { class: "training-slider__mark is-" + kind, d: SHAPES[kind] });
   }
@@ -74,7 +60,7 @@
   var made = 0;
 
   function build(root, data) {
-    var t = TEXT[document.documentElement.lang.slice(0, 2) === "zh" ? "zh" : "en"];
+    var t = window.widgets.text(TEXT);
     var id = "training-slider-" + ++made;
     var size = data.size, half = size / 2, last = data.snapshots.length - 1;
 
@@ -127,19 +113,7 @@
     root.hidden = false;
   }
 
-  function start() {
-    var roots = document.querySelectorAll(".training-slider");
-    if (!roots.length) return;
-    fetch(new URL("training-slider.json", script ? script.src : location.href))
-      .then(function (response) {
-        if (!response.ok) throw new Error("training slider data: HTTP " + response.status);
-        return response.json();
-      })
-      .then(function (data) {
-        roots.forEach(function (root) { build(root, data); });
-      });
-  }
-
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-  else start();
+  window.widgets.data("training-slider.json").then(function (data) {
+    document.querySelectorAll(".md-content .training-slider").forEach(function (root) { build(root, data); });
+  });
 })();

@@ -1,16 +1,16 @@
 /* The look-up explorer: pick a token ID (or a word) and see its one-hot vector, its row of
  * the table, and the product one-hot × Wᵀ, which is that same row.
  *
- * A page asks for it with <div class="explorer" data-table="NAME" hidden></div>. The numbers
- * come from explorer-data.json, written by examples/figures.py from PyTorch (and checked by
- * the test suite); this script only shows them. Without JavaScript the div stays hidden and
- * the page's static figures tell the same story. No framework, nothing from another host.
+ * A page asks for it with <div class="explorer" data-table="NAME" hidden></div>; widgets.js
+ * then loads explorer.css and this script (on that page only). The numbers come from
+ * explorer-data.json, written by examples/figures.py from PyTorch (and checked by the test
+ * suite); this script only shows them. Without JavaScript the div stays hidden and the
+ * page's static figures tell the same story. No framework, nothing from another host.
  */
 (function () {
   "use strict";
 
-  var script = document.currentScript;
-  var DATA_URL = new URL("explorer-data.json", script ? script.src : location.href);
+  var el = window.widgets.el;
 
   var TEXT = {
     en: {
@@ -35,8 +35,8 @@
       row: function (i) { return "第 " + i + " 行"; },
       word: function (label, i) { return [token(label), "（" + i + "）"]; },
       said: function (label, id, values) {
-        var who = label === String(id) ? ["ID " + id] : ["“", token(label), "”（ID " + id + "）"];
-        return who.concat([" 的独热向量只在位置 " + id + "（从 0 数起）为 1，乘以 Wᵀ 正好取出嵌入表的第 " + id + " 行：[" + values.join(", ") + "]"]);
+        var who = label === String(id) ? ["ID " + id + " "] : ["“", token(label), "”（ID " + id + "）"];
+        return who.concat(["的独热向量只在位置 " + id + "（从 0 数起）为 1，乘以 Wᵀ 正好取出嵌入表的第 " + id + " 行：[" + values.join(", ") + "]"]);
       },
     },
   };
@@ -47,20 +47,8 @@
     return el("code", { lang: "en" }, [label]);
   }
 
-  function el(tag, attrs, children) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (key) {
-      node.setAttribute(key, attrs[key]);
-    });
-    (children || []).forEach(function (child) {
-      node.append(child);
-    });
-    return node;
-  }
-
   function build(root, data) {
-    var lang = document.documentElement.lang.slice(0, 2) === "zh" ? "zh" : "en";
-    var t = TEXT[lang];
+    var t = window.widgets.text(TEXT);
     var words = data.labels.some(function (label, i) { return label !== String(i); });
     var rows = data.weight.length;
 
@@ -135,39 +123,15 @@
     root.replaceChildren(title, group, panels, said);
     select(Math.min(2, rows - 1), false);
     root.hidden = false;
-    reachable(panels);
-    reachable(result);
+    window.widgets.reachable(panels);
+    window.widgets.reachable(result);
   }
 
-  // A region that scrolls sideways (on a phone) must be reachable by keyboard to scroll it:
-  // a tab stop while it overflows, none otherwise. ResizeObserver reports once as soon as it
-  // observes, after layout: measuring at once would force a layout of the page on load.
-  function reachable(box) {
-    function update() {
-      if (box.scrollWidth > box.clientWidth) box.setAttribute("tabindex", "0");
-      else box.removeAttribute("tabindex");
-    }
-    if (window.ResizeObserver) new ResizeObserver(update).observe(box);
-    else update();
-  }
-
-  function start() {
-    var roots = document.querySelectorAll(".explorer[data-table]");
-    if (!roots.length) return;
-    fetch(DATA_URL)
-      .then(function (response) {
-        if (!response.ok) throw new Error("explorer data: HTTP " + response.status);
-        return response.json();
-      })
-      .then(function (all) {
-        roots.forEach(function (root) {
-          var data = all[root.dataset.table];
-          if (!data) throw new Error("explorer data has no table '" + root.dataset.table + "'");
-          build(root, data);
-        });
-      });
-  }
-
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-  else start();
+  window.widgets.data("explorer-data.json").then(function (all) {
+    document.querySelectorAll(".md-content .explorer[data-table]").forEach(function (root) {
+      var data = all[root.dataset.table];
+      if (!data) throw new Error("explorer data has no table '" + root.dataset.table + "'");
+      build(root, data);
+    });
+  });
 })();
