@@ -32,7 +32,10 @@ checks.phone = (tokens, allCode) => {
         range.setStart(node, i);
         range.setEnd(node, i + 1);
         const r = [...range.getClientRects()].find(r => r.width > 0);
-        if (!r) continue;
+        if (!r) {  // a space at the end of a line has no box: it is still where the line broke
+          if (last) last = [last[0], node.data[i]];
+          continue;
+        }
         if (last && r.top - last[0] > 8 && !/\s/.test(last[1] + node.data[i])) {
           broken.push(code.textContent);
           break;
