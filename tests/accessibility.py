@@ -9,9 +9,10 @@ already checked: a syntax colour in a code block, a sidebar link, a paragraph. T
 same colour, size, weight and shadow over the same backdrop has the same contrast; a link
 of the same colour, decoration and weight in text of the same colour is told apart the
 same way. The backdrop is what axe reads behind the text: the background colours of its
-ancestors down to the first opaque one, with their opacities, and the place on screen of
-any absolutely or fixed positioned one (a box that floats lies over whatever is there);
-with a filter or a background image on the way it is unknown, and the text is always
+ancestors down to the first opaque one, with their opacities; under an absolutely or
+fixed positioned box (which lies over whatever is there), the elements under its middle,
+found as axe finds a text's background (elementsFromPoint); with a filter or a background
+image on the way, or a floating box off the screen, it is unknown, and the text is always
 checked. So each kind goes to those two rules once per run and scheme, on the first page
 that shows it (and fails there); the rules visit only the marked elements, and in the dark
 scheme axe does not run when nothing is marked. Every other rule sees every element.

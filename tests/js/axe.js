@@ -14,16 +14,30 @@ checks.prepareAxe = ([seen, exceptions, targets]) => {
     let found = null;
     if (s.filter === 'none' && s.backgroundImage === 'none') {
       if (s.opacity !== '1') parts.push('opacity ' + s.opacity);
-      if (['absolute', 'fixed'].includes(s.position)) {  // over whatever lies there
-        const r = e.getBoundingClientRect();
-        parts.push(`at ${[r.x, r.y, r.width, r.height].map(Math.round)}`);
-      }
+      const floats = ['absolute', 'fixed'].includes(s.position);  // over whatever lies there
       if (s.backgroundColor !== clear) parts.push(s.backgroundColor);
-      const under = s.backgroundColor.startsWith('rgb(') ? '' : backdrop(e.parentElement);
+      const under = s.backgroundColor.startsWith('rgb(') ? '' : floats ? lying(e) : backdrop(e.parentElement);
       found = under === null ? null : parts.concat(under).join(' ');
     }
     backdrops.set(e, found);
     return found;
+  };
+  // What lies behind a floating box: the elements under the middle of it, as axe itself
+  // finds a text's background (elementsFromPoint), down to the first opaque one; null when
+  // the middle is off the screen (then the text is always checked).
+  const lying = e => {
+    const r = e.getBoundingClientRect(), x = r.x + r.width / 2, y = r.y + r.height / 2;
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return null;
+    const colours = [];
+    for (const u of document.elementsFromPoint(x, y)) {
+      if (u === e || e.contains(u)) continue;
+      const us = getComputedStyle(u);
+      if (us.filter !== 'none' || us.backgroundImage !== 'none') return null;
+      if (us.opacity !== '1') colours.push('opacity ' + us.opacity);
+      if (us.backgroundColor !== clear) colours.push(us.backgroundColor);
+      if (us.backgroundColor.startsWith('rgb(')) return 'over ' + colours.join(' ');
+    }
+    return 'over ' + colours.concat('canvas').join(' ');
   };
   const text = e => e.matches('input, select, textarea') || [...e.childNodes].some(n => n.nodeType === 3 && n.data.trim());
   for (const e of document.body.querySelectorAll('[data-contrast-check], [data-link-check]')) {
