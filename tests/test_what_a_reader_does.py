@@ -41,6 +41,7 @@ SEARCHES = {
         ("glitch token", "how-rows-learn-meaning.md"),
         ("SolidGoldMagikarp", "how-rows-learn-meaning.md"),
         ("cosine similarity", "how-rows-learn-meaning.md"),
+        ("SparseAdam", "sparse-gradients.md"),
     ],
     "zh": [
         ("嵌入", "embedding-vs-linear.md"),
@@ -64,6 +65,7 @@ SEARCHES = {
         ("异常词元", "how-rows-learn-meaning.md"),
         ("余弦相似度", "how-rows-learn-meaning.md"),
         ("SolidGoldMagikarp", "how-rows-learn-meaning.md"),
+        ("稀疏梯度", "sparse-gradients.md"),
     ],
 }
 
