@@ -85,6 +85,26 @@ def cells(svg: Svg, x, y, values, bold=(), dim=(), colour_of=None, w=W):
         svg.parts.append("</g>")
 
 
+def scatter_add(svg, t: dict, ids: list[int], colour: dict, rows: list, from_x: float, to_x: float, top: float) -> None:
+    """The rows added into the table's gradient (or its dense form): one arrow from each
+    token's row to row ID, and beside each row the tokens it sums (or zero)."""
+    looked = set(ids)
+    cells(svg, to_x, top, rows, bold=looked, dim=[r for r in range(len(rows)) if r not in looked],
+          colour_of={r: colour[r] for r in looked})
+    for p, i in enumerate(ids):
+        svg.arrow(from_x + 3 * W + 4, top + p * H + H / 2, to_x - 4, top + i * H + H / 2, colour[i])
+    for r in range(len(rows)):
+        sources = [p for p, i in enumerate(ids) if i == r]
+        label = t["row"].format(i=r) + " "
+        if len(sources) == 2:
+            label += t["sum"].format(a=sources[0], b=sources[1]).translate(SUB)
+        elif len(sources) == 1:
+            label += t["one"].format(a=sources[0]).translate(SUB)
+        else:
+            label += t["zero"]
+        svg.text(to_x + 3 * W + 8, top + r * H + H / 2, label, anchor="start", cls="label read" if sources else "label")
+
+
 def figure(lang: str) -> str:
     t = LABELS[lang]
     d = opening()
@@ -103,23 +123,8 @@ def figure(lang: str) -> str:
         y = top + p * H
         svg.text(g_x - 8, y + H / 2, t["token"].format(p=str(p).translate(SUB), i=i), anchor="end", cls="label")
     cells(svg, g_x, top, g, bold=range(len(ids)), colour_of={p: colour[i] for p, i in enumerate(ids)})
+    scatter_add(svg, t, ids, colour, grad, g_x, grad_x, top)
     looked = set(ids)
-    cells(svg, grad_x, top, grad, bold=looked, dim=[r for r in range(len(grad)) if r not in looked],
-          colour_of={r: colour[r] for r in looked})
-    for p, i in enumerate(ids):
-        svg.arrow(g_x + 3 * W + 4, top + p * H + H / 2, grad_x - 4, top + i * H + H / 2, colour[i])
-    for r in range(len(grad)):
-        y = top + r * H + H / 2
-        sources = [p for p, i in enumerate(ids) if i == r]
-        label = t["row"].format(i=r) + " "
-        if len(sources) == 2:
-            label += t["sum"].format(a=sources[0], b=sources[1]).translate(SUB)
-        elif len(sources) == 1:
-            label += t["one"].format(a=sources[0]).translate(SUB)
-        else:
-            label += t["zero"]
-        svg.text(grad_x + 3 * W + 8, y, label, anchor="start",
-                 cls="label read" if sources else "label")
 
     # Bottom: the linear layer's product, transposed so its rows line up with the table's.
     y0 = top + len(grad) * H + 40

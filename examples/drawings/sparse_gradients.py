@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import torch
 
-from drawings.gradients import SUB, H, W, cells
+from drawings.gradients import SUB, H, W, cells, scatter_add
 from drawings.svg import COLOURS, Svg
 
 PAGE = "sparse-gradients"
@@ -78,22 +78,7 @@ def figure(lang: str) -> str:
     cells(svg, idx_x, top, [[i] for i in ids], bold=range(len(ids)),
           colour_of={p: colour[i] for p, i in enumerate(ids)}, w=idx_w)
     cells(svg, val_x, top, values, bold=range(len(ids)), colour_of={p: colour[i] for p, i in enumerate(ids)})
-    looked = set(ids)
-    cells(svg, dense_x, top, dense, bold=looked, dim=[r for r in range(len(dense)) if r not in looked],
-          colour_of={r: colour[r] for r in looked})
-    for p, i in enumerate(ids):
-        svg.arrow(val_x + 3 * W + 4, top + p * H + H / 2, dense_x - 4, top + i * H + H / 2, colour[i])
-    for r in range(len(dense)):
-        sources = [p for p, i in enumerate(ids) if i == r]
-        label = t["row"].format(i=r) + " "
-        if len(sources) == 2:
-            label += t["sum"].format(a=sources[0], b=sources[1]).translate(SUB)
-        elif len(sources) == 1:
-            label += t["one"].format(a=sources[0]).translate(SUB)
-        else:
-            label += t["zero"]
-        svg.text(dense_x + 3 * W + 8, top + r * H + H / 2, label, anchor="start",
-                 cls="label read" if sources else "label")
+    scatter_add(svg, t, ids, colour, dense, val_x, dense_x, top)
     return svg.render()
 
 
