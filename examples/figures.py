@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import importlib
 import json
-import re
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))  # examples/ is no package: make drawings/ importable
+sys.path.insert(0, str(ROOT / "docs" / "hooks"))  # the page model, which finds the explorers
+
+import page as page_format  # noqa: E402
 
 from drawings import embedding_vs_linear, token_embeddings  # noqa: E402
 from drawings.svg import fmt  # noqa: E402
@@ -74,9 +76,8 @@ def explorer_data() -> dict:
         return entry(words, vocab)
 
     tables = {"embedding-vs-linear": ids_table, "token-embeddings": words_table}
-    # Only the tables a page shows an explorer for (<div class="explorer" data-table="...">).
-    pages = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "docs" / "en").glob("*.md"))
-    shown = set(re.findall(r'data-table="([\w-]+)"', pages))
+    # Only the tables a page shows an explorer for (<div class="explorer" data-table="..." hidden>).
+    shown = {attrs.get("data-table") for p in (ROOT / "docs" / "en").glob("*.md") for _, _, attrs in page_format.read(p).widgets()}
     return {name: make() for name, make in tables.items() if name in shown}
 
 

@@ -9,10 +9,11 @@ language; without JavaScript the static figures remain and each quiz's answer op
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
+
+import page as page_format
 
 from accessibility import COLOUR_RULES, violations
 from browser import SEARCH_INDEX, assert_focus_ring, switch_to_dark
@@ -129,8 +130,7 @@ def test_a_missing_page_answers_in_the_readers_language(site_url, reader, subtes
 # Without JavaScript: page 1 (its figures and quizzes), and each page with a widget, whose
 # figures tell its story. (No empty widget can show: a widget's style sheet comes with its
 # script, which widgets.js loads, so without JavaScript its div has nothing to draw.)
-WIDGET = re.compile(r'<div class="(?:explorer|optimizer-explorer|training-slider)"')
-NO_JS_PAGES = ["embedding-vs-linear.md"] + sorted(p.name for p in (DOCS / LANGUAGES[0]).glob("*.md") if WIDGET.search(p.read_text(encoding="utf-8")))
+NO_JS_PAGES = ["embedding-vs-linear.md"] + sorted(p.name for p in (DOCS / LANGUAGES[0]).glob("*.md") if page_format.read(p).widgets())
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -29,6 +29,7 @@ import html
 import re
 from pathlib import Path
 
+import page as page_format
 import reading_time
 
 # Pages no one reads through: what they hold is counted instead (its answers: one per H2;
@@ -56,20 +57,15 @@ def source(config, page: str) -> str:
 
 
 def h1(markdown: str) -> str:
-    return next(line[2:].strip() for line in markdown.splitlines() if line.startswith("# "))
+    return page_format.parse(markdown).title
 
 
 def entries(markdown: str, kind: str) -> int:
     """How many answers (H2 sections) or terms (rows of its table) a looked-up page holds."""
-    lines, fence = [], False
-    for line in markdown.splitlines():
-        if line.lstrip().startswith("```"):
-            fence = not fence
-        elif not fence:
-            lines.append(line)
+    doc = page_format.parse(markdown)
     if kind == "answers":
-        return sum(line.startswith("## ") for line in lines)
-    rows = [line for line in lines if line.startswith("|") and not re.match(r"\|[\s:|-]+$", line)]
+        return sum(h.level == 2 for h in doc.headings)
+    rows = [line for _, line in doc.prose() if line.startswith("|") and not re.match(r"\|[\s:|-]+$", line)]
     return len(rows) - 1  # the header row aside
 
 
@@ -148,20 +144,7 @@ _SENTENCE = {"en": re.compile(r"(?<=[.!?:])\s+(?=[A-Z`*\[(\"])"), "zh": re.compi
 def description(markdown: str, lang: str) -> str:
     """The page's answer in a sentence or two: its opening paragraph's first sentences
     that fit DESCRIPTION_LIMIT, without markup (cut at a word, with …, if the first is longer)."""
-    lines = markdown.splitlines()
-    title = next(n for n, line in enumerate(lines) if line.startswith("# "))
-    paragraph = []
-    for line in lines[title + 1 :]:
-        if not line.strip():
-            if paragraph:
-                break
-            continue
-        if re.match(r"\s*(<|```|!\[|#|>|!!!)", line):
-            if paragraph:
-                break
-            continue
-        paragraph.append(line.strip())
-    text = " ".join(paragraph)
+    text = page_format.parse(markdown).first_paragraph()
     for pattern, replacement in [(_LINKS, r"\1"), (_ASIDE[lang], ""), *_STRIP]:
         text = pattern.sub(replacement, text)
     text = text.strip()

@@ -26,6 +26,9 @@ import math
 import re
 from dataclasses import dataclass, field
 
+import page as page_format
+from page import QUIZ_SECTION
+
 WORDS_PER_MINUTE = 230
 CHINESE_CHARACTERS_PER_MINUTE = 400
 SECONDS_PER_CODE_LINE = 3
@@ -45,12 +48,7 @@ WORK_SECONDS = {
     "wrong_line": 3,  # the wrong options' code, shown with the explanations
 }
 
-_FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.S)
-_FENCE = re.compile(r"^\s*(`{3,}|~{3,})\s*([\w+-]*)")
-_QUIZ = re.compile(r"^##\s.*\{\s*#check-yourself\s*\}\s*$")
-_MARKER = re.compile(r"^\s*<!--docs:(quiz|wrong)-->")
-_FIGURE = re.compile(r"^\s*!\[")
-_WIDGET = re.compile(r"^\s*<div\b[^>]*></div>\s*$")  # an empty <div> a script fills: a widget
+# Prose lines that hold no words a reader reads: markers, images, HTML-only lines, table rules.
 _SKIP = re.compile(r"^\s*(<!--|!\[|<div|</div|<details|</details|\|?\s*:?-{3,})")
 _MARKUP = [
     (re.compile(r"\{\s*#[\w-]+\s*\}"), " "),  # heading anchors
@@ -80,54 +78,34 @@ class Counts:
 
 
 def count(markdown: str) -> Counts:
-    c = Counts()
-    fence = lang = marker = None
-    folded = quiz = False
-    for line in _FRONT_MATTER.sub("", markdown).splitlines():
+    """What the page model (docs/hooks/page.py) finds on the main path, counted."""
+    doc, c = page_format.parse(markdown), Counts()
+    quiz = lambda n: doc.in_section(QUIZ_SECTION, n)  # noqa: E731
+    for block in doc.blocks:
+        if doc.fold_at(block.line):
+            continue
+        code = sum(1 for line in block.code.splitlines() if line.strip())
+        shown = sum(1 for line in (block.expected or "").splitlines() if line.strip())
+        if not quiz(block.line):
+            c.blocks += block.is_python
+            c.code_lines += code if block.is_python else 0
+            c.output_lines += shown + (0 if block.is_python else code)
+        elif block.is_python:
+            question = "quiz" in block.markers
+            c.questions += question
+            c.question_lines += code if question else 0
+            c.wrong_lines += 0 if question else code
+            c.option_lines += shown
+        else:
+            c.option_lines += code
+    for n, kind in doc.pictures():
+        if not doc.fold_at(n) and not quiz(n):
+            c.figures += kind == "figure"
+            c.widgets += kind == "widget"
+    for n, line in doc.prose():
         stripped = line.strip()
-        if m := _FENCE.match(line):
-            if not fence:
-                fence, lang, kind = m.group(1), m.group(2), marker
-                marker = None
-                if lang == "python" and not folded:
-                    if not quiz:
-                        c.blocks += 1
-                    elif kind == "quiz":
-                        c.questions += 1
-            elif stripped.startswith(fence) and not stripped.strip(fence[0]):
-                fence = None
-            continue
-        if fence:
-            if stripped and not folded:
-                if not quiz:
-                    if lang == "python":
-                        c.code_lines += 1
-                    else:
-                        c.output_lines += 1
-                elif lang != "python":
-                    c.option_lines += 1
-                elif kind == "quiz":
-                    c.question_lines += 1
-                else:
-                    c.wrong_lines += 1
-            continue
-        if m := _MARKER.match(line):
-            marker = m.group(1)
-        if stripped.startswith("<details"):
-            folded = True
-        elif stripped.startswith("</details"):
-            folded = False
-            continue
-        if stripped.startswith("## "):
-            quiz = bool(_QUIZ.match(stripped))
-        if folded or not stripped:
-            continue
-        if not quiz:
-            c.figures += bool(_FIGURE.match(line))
-            c.widgets += bool(_WIDGET.match(line))
-        if _SKIP.match(stripped):
-            continue
-        (c.quiz_prose if quiz else c.prose).append(stripped)
+        if stripped and not doc.fold_at(n) and not _SKIP.match(stripped):
+            (c.quiz_prose if quiz(n) else c.prose).append(stripped)
     return c
 
 
