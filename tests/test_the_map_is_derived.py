@@ -70,7 +70,8 @@ def under_title(lang: str, page: str) -> str:
 
 # -- the rules of the reading time, on pages small enough to count by hand ----------------
 
-_PAGE = """---
+# The opening both small pages share: front matter, a title, the prose under test, a block and its output.
+_OPENING = """---
 translates: abc
 ---
 
@@ -91,7 +92,9 @@ print(2)
 2
 ```
 
-<details class="note" markdown>
+"""
+
+_PAGE = _OPENING + """<details class="note" markdown>
 <summary>Folded</summary>
 
 these folded words are left out
@@ -137,28 +140,7 @@ def test_reading_time_counts_prose_and_code_lines_on_the_main_path():
 
 
 # Every kind of thing the work-through counts, once or twice, on the main path, in a fold and in the quiz.
-_WORK_PAGE = """---
-translates: abc
----
-
-# Title words
-
-{prose}
-
-```python
-print(1)
-
-print(2)
-```
-
-<!--pytest-codeblocks:expected-output-->
-
-```text
-1
-2
-```
-
-```bash
+_WORK_PAGE = _OPENING + """```bash
 pip install torch
 ```
 
