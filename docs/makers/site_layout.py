@@ -51,9 +51,19 @@ def pages(lang: str | None = None) -> list[Path]:
     return sorted(p for l in langs for p in (DOCS / l).rglob("*.md"))
 
 
+def _looked_up() -> tuple[str, ...]:
+    """The pages looked up, not read through, as the build's map says (docs/hooks/map.py)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("site_map_pages", DOCS / "hooks" / "map.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return tuple(name.removesuffix(".md") for name in module.LOOKED_UP)
+
+
 # Pages that teach a step of the path: each opens with an answer and ends with key points
-# and a quiz. The others are the home page, the glossary and the page of learners' questions.
-NOT_TEACHING = ("index", "glossary", "questions-learners-ask")
+# and a quiz. The others are the home page and the pages looked up (questions, glossary).
+NOT_TEACHING = ("index", *_looked_up())
 
 
 def teaching_pages(lang: str | None = None) -> list[Path]:
